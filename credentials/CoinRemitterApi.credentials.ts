@@ -1,0 +1,73 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class CoinRemitterApi implements ICredentialType {
+	name = 'coinRemitterApi';
+
+	displayName = 'CoinRemitter API';
+
+	icon = { light: 'file:../icons/coinremitter.svg', dark: 'file:../icons/coinremitter.dark.svg' } as const;
+
+	documentationUrl = 'https://github.com/n8n-nodes-coinremitter/n8n-nodes-coinremitter#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The API key of the wallet, from the CoinRemitter dashboard: Wallets → (your wallet) → API Credentials',
+		},
+		{
+			displayName: 'API Password',
+			name: 'apiPassword',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The API password of the same wallet, shown next to its API key',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.coinremitter.com',
+			description: 'Leave as it is unless you point n8n at a proxy or a local simulator',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				'x-api-key': '={{$credentials.apiKey}}',
+				'x-api-password': '={{$credentials.apiPassword}}',
+			},
+		},
+	};
+
+	// The service answers wrong keys with HTTP 200 and `success: false` (error 1003).
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/v1/wallet/balance',
+			method: 'POST',
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'success',
+					value: false,
+					message: 'CoinRemitter refused the API key or API password. Copy both again from the wallet in the CoinRemitter dashboard.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,121 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import {
+	FIAT_CURRENCIES,
+	V1_CUSTOM_DATA_MAX_LENGTH,
+	V1_INVOICE_NAME_MAX_LENGTH,
+} from '../../../helpers/constants';
+import {
+	asText,
+	maxLength,
+	oneOf,
+	optionalEmail,
+	optionalPositiveInteger,
+	optionalUrl,
+	positiveAmount,
+	withoutEmpty,
+} from '../../../helpers/validation';
+import { v1Request } from '../../../transport';
+import { amountField, fieldContext, fiatCurrencyField, showForV1 } from '../fields';
+
+const properties: INodeProperties[] = [
+	amountField('Invoice amount, in the fiat currency below'),
+	fiatCurrencyField('Currency the invoice amount is written in; it is converted to the wallet coin'),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Custom Data 1',
+				name: 'customData1',
+				type: 'string',
+				default: '',
+				description: 'Your own reference, for example an order ID, returned with the invoice (at most 30 characters)',
+			},
+			{
+				displayName: 'Custom Data 2',
+				name: 'customData2',
+				type: 'string',
+				default: '',
+				description: 'A second reference of your own, returned with the invoice (at most 30 characters)',
+			},
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: 'Text shown to the customer on the invoice',
+			},
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: 'Customer email address the invoice is sent to',
+			},
+			{
+				displayName: 'Expiry (Minutes)',
+				name: 'expiryMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 1440,
+				description: 'Minutes until the invoice expires',
+			},
+			{
+				displayName: 'Fail URL',
+				name: 'failUrl',
+				type: 'string',
+				default: '',
+				description: 'Page the customer is sent to when the invoice is cancelled',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'Name shown on the invoice (at most 30 characters); the wallet name is shown when empty',
+			},
+			{
+				displayName: 'Notify URL',
+				name: 'notifyUrl',
+				type: 'string',
+				default: '',
+				description: 'URL that receives payment notifications, such as the URL of a CoinRemitter Trigger node',
+			},
+			{
+				displayName: 'Success URL',
+				name: 'successUrl',
+				type: 'string',
+				default: '',
+				description: 'Page the customer is sent to after paying',
+			},
+		],
+	},
+];
+
+export const description = showForV1('invoice', 'create', properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const ctx = fieldContext(this, itemIndex);
+	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = withoutEmpty({
+		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
+		fiat_currency: oneOf(ctx, 'Fiat Currency', this.getNodeParameter('fiatCurrency', itemIndex), FIAT_CURRENCIES, {
+			upperCase: true,
+		}),
+		name: maxLength(ctx, 'Name', asText(ctx, 'Name', extra.name), V1_INVOICE_NAME_MAX_LENGTH),
+		email: optionalEmail(ctx, 'Email', extra.email),
+		expiry_time_in_minutes: optionalPositiveInteger(ctx, 'Expiry (Minutes)', extra.expiryMinutes),
+		notify_url: optionalUrl(ctx, 'Notify URL', extra.notifyUrl),
+		success_url: optionalUrl(ctx, 'Success URL', extra.successUrl),
+		fail_url: optionalUrl(ctx, 'Fail URL', extra.failUrl),
+		description: asText(ctx, 'Description', extra.description),
+		custom_data1: maxLength(ctx, 'Custom Data 1', asText(ctx, 'Custom Data 1', extra.customData1), V1_CUSTOM_DATA_MAX_LENGTH),
+		custom_data2: maxLength(ctx, 'Custom Data 2', asText(ctx, 'Custom Data 2', extra.customData2), V1_CUSTOM_DATA_MAX_LENGTH),
+	});
+	return await v1Request.call(this, '/v1/invoice/create', fields, itemIndex);
+}

@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { WITHDRAWAL_SPEEDS } from '../../../helpers/constants';
+import { oneOf, positiveAmount, requiredText, withoutEmpty } from '../../../helpers/validation';
+import { v1Request } from '../../../transport';
+import { addressField, amountField, fieldContext, showForV1, withdrawalSpeedField } from '../fields';
+
+const properties: INodeProperties[] = [
+	addressField('Destination address that receives the coins'),
+	amountField('Amount of the wallet coin to send; the fees are deducted from the wallet on top of it'),
+	withdrawalSpeedField,
+];
+
+export const description = showForV1('withdrawal', 'create', properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const ctx = fieldContext(this, itemIndex);
+	const fields = withoutEmpty({
+		address: requiredText(ctx, 'Address', this.getNodeParameter('address', itemIndex)),
+		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
+		withdrawal_speed: oneOf(ctx, 'Withdrawal Speed', this.getNodeParameter('withdrawalSpeed', itemIndex, ''), WITHDRAWAL_SPEEDS, {
+			optional: true,
+		}),
+	});
+	return await v1Request.call(this, '/v1/wallet/withdraw', fields, itemIndex);
+}

@@ -1,0 +1,27 @@
+/** Fiat codes the service accepts for invoices and rates, as listed in the v1 specification. */
+export const FIAT_CURRENCIES = [
+	'USD', 'SLE', 'ZWL', 'JEP', 'ZMW', 'YER', 'XPF', 'XOF', 'XDR', 'XCD', 'XAF', 'WST', 'VUV', 'VES',
+	'UZS', 'UGX', 'TZS', 'TVD', 'TTD', 'TOP', 'TND', 'TMT', 'TJS', 'SZL', 'SYP', 'STN', 'SSP', 'SRD',
+	'SOS', 'SLL', 'SHP', 'SDG', 'SCR', 'SBD', 'RWF', 'RSD', 'QAR', 'PGK', 'OMR', 'NPR', 'NIO', 'NGN',
+	'NAD', 'MZN', 'MWK', 'MVR', 'MUR', 'MRU', 'MOP', 'MNT', 'MMK', 'MKD', 'MGA', 'MDL', 'MAD', 'LYD',
+	'LSL', 'LRD', 'LKR', 'LBP', 'LAK', 'KYD', 'KWD', 'KMF', 'KID', 'KHR', 'KGS', 'KES', 'JOD', 'JMD',
+	'IRR', 'IQD', 'IMP', 'HTG', 'HNL', 'GYD', 'GNF', 'GMD', 'GIP', 'GHS', 'GGP', 'GEL', 'FOK', 'FKP',
+	'ETB', 'ERN', 'DZD', 'DJF', 'CVE', 'CUP', 'CUC', 'CRC', 'CDF', 'BZD', 'BYN', 'BWP', 'BTN', 'BOB',
+	'BND', 'BMD', 'BIF', 'BHD', 'BDT', 'BBD', 'BAM', 'AZN', 'AWG', 'AOA', 'ANG', 'AMD', 'ALL', 'AFN',
+	'HKD', 'RON', 'SEK', 'INR', 'BRL', 'MYR', 'BGN', 'NZD', 'MXN', 'AED', 'ARS', 'CLP', 'EGP', 'GTQ',
+	'PAB', 'PYG', 'CAD', 'PHP', 'HUF', 'CZK', 'RUB', 'ZAR', 'AUD', 'KRW', 'PLN', 'BSD', 'UAH', 'GBP',
+	'HRK', 'JPY', 'THB', 'CHF', 'EUR', 'TRY', 'DOP', 'KZT', 'PEN', 'PKR', 'UYU', 'VND', 'ISK', 'DKK',
+	'IDR', 'CNY', 'NOK', 'SGD', 'ILS', 'COP', 'FJD', 'SAR', 'TWD',
+] as const;
+
+/** Coin symbols seen across the interface; a wallet holds exactly one of them. */
+export const COIN_SYMBOLS = [
+	'BTC', 'LTC', 'BCH', 'ETH', 'DOGE', 'USDT', 'TCN', 'KOIN', 'DASH', 'USDTERC20', 'BNB', 'TRX',
+	'USDTTRC20', 'USDCERC20', 'XMR',
+] as const;
+
+export const WITHDRAWAL_SPEEDS = ['low', 'medium', 'priority'] as const;
+
+export const LABEL_MAX_LENGTH = 20;
+export const V1_INVOICE_NAME_MAX_LENGTH = 30;
+export const V1_CUSTOM_DATA_MAX_LENGTH = 30;

@@ -1,0 +1,103 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+interface ErrorExplanation {
+	message: string;
+	description: string;
+}
+
+const V1_ERRORS: Record<number, ErrorExplanation> = {
+	1001: {
+		message: 'CoinRemitter rejected a field of the request',
+		description:
+			'A field is empty or has a value the service does not accept. The service said: "{msg}". Check the fields of this item.',
+	},
+	1002: {
+		message: 'CoinRemitter had an internal server error',
+		description: 'The service failed while handling the request. Try again in a few minutes. The service said: "{msg}".',
+	},
+	1003: {
+		message: 'The CoinRemitter API key or API password is wrong',
+		description:
+			'Open the CoinRemitter credential and paste the API key and API password of the wallet again. In the CoinRemitter dashboard they are under Wallets → (your wallet) → API Credentials.',
+	},
+	1004: {
+		message: 'The CoinRemitter account is inactive or its API access is not enabled',
+		description:
+			'Log in to the CoinRemitter dashboard, check that the account is active and enable the API credentials of the wallet, then try again.',
+	},
+	1005: {
+		message: 'CoinRemitter could not find what was asked for',
+		description:
+			'The id, address or invoice does not exist in this wallet (or was moved or deleted). Check the value, and that the credential belongs to the wallet that owns it. The service said: "{msg}".',
+	},
+	1006: {
+		message: 'CoinRemitter rate limit reached',
+		description:
+			'The wallet made more requests this minute than its plan allows (100 per minute on the free plan, 500 on pro). Wait a minute, or process fewer items at once.',
+	},
+	1007: {
+		message: 'CoinRemitter is under maintenance',
+		description: 'The service is temporarily down for maintenance. Try again later.',
+	},
+};
+
+const STATUS_TO_CODE: Record<number, number> = { 400: 1001, 401: 1004, 404: 1005, 429: 1006, 500: 1002, 503: 1007 };
+
+/** What the service said, reduced to fields that are safe to show and store. */
+export interface ServiceFailure {
+	httpCode: number;
+	errorCode?: number;
+	kind?: string;
+	serviceMessage?: string;
+}
+
+/** Explains a failed v1 call in plain words: what happened and what to do. */
+export function v1ApiError(node: INode, failure: ServiceFailure, itemIndex?: number): NodeApiError {
+	const code = failure.errorCode ?? STATUS_TO_CODE[failure.httpCode];
+	const known = code === undefined ? undefined : V1_ERRORS[code];
+	const serviceMessage = failure.serviceMessage ?? '';
+	const explanation: ErrorExplanation = known ?? {
+		message: `CoinRemitter answered with an unexpected error (HTTP ${failure.httpCode})`,
+		description: serviceMessage ? `The service said: "{msg}".` : 'Try again later; if it persists, check the base URL of the credential.',
+	};
+	const body: JsonObject = {
+		httpCode: failure.httpCode,
+		errorCode: code ?? null,
+		error: failure.kind ?? null,
+		msg: serviceMessage,
+	};
+	return new NodeApiError(node, body, {
+		message: code ? `${explanation.message} [${code}]` : explanation.message,
+		description: explanation.description.replace('{msg}', serviceMessage || 'no reason given'),
+		httpCode: String(failure.httpCode),
+		itemIndex,
+	});
+}
+
+/** A request that never got an answer: connection refused, DNS failure, timeout. */
+export function networkError(node: INode, code: string | undefined, itemIndex?: number): NodeApiError {
+	return new NodeApiError(
+		node,
+		{ code: code ?? 'UNKNOWN' },
+		{
+			message: `Could not reach CoinRemitter (${code ?? 'network error'})`,
+			description:
+				'The request did not get an answer. Check the base URL of the credential and the network of the n8n server, then try again.',
+			itemIndex,
+		},
+	);
+}
+
+export function unreadableResponse(node: INode, httpCode: number, itemIndex?: number): NodeApiError {
+	return new NodeApiError(
+		node,
+		{ httpCode },
+		{
+			message: `CoinRemitter answered HTTP ${httpCode} with a body that is not the expected JSON`,
+			description: 'Check that the base URL of the credential points at the CoinRemitter API, then try again.',
+			httpCode: String(httpCode),
+			itemIndex,
+		},
+	);
+}

@@ -1,0 +1,201 @@
+'use strict';
+// A local, strict simulator of the CoinRemitter gateway over real HTTP on 127.0.0.1.
+const http = require('node:http');
+const { parseBody } = require('./multipart');
+const { toUnits } = require('./decimal');
+const S = require('./state');
+const v1 = require('./v1');
+
+const DEFAULTS = { host: '127.0.0.1', port: 0, rateLimit: 100, rateWindowMs: 60000, maxBodyBytes: 1024 * 1024 };
+
+function json(res, status, body, headers = {}) {
+	const text = JSON.stringify(body);
+	res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+	res.end(text);
+}
+
+function readBody(req, limit) {
+	return new Promise((resolve, reject) => {
+		const chunks = [];
+		let size = 0;
+		req.on('data', (chunk) => {
+			size += chunk.length;
+			if (size > limit) {
+				reject(new Error('body too large'));
+				req.destroy();
+			} else chunks.push(chunk);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks)));
+		req.on('error', reject);
+	});
+}
+
+class Simulator {
+	constructor(options = {}) {
+		this.options = { ...DEFAULTS, ...options };
+		this.reset();
+		this.server = http.createServer((req, res) => {
+			this.handle(req, res).catch((error) => json(res, 500, { success: false, error: 'simulator', msg: String(error) }));
+		});
+	}
+
+	/** Forgets every request, wallet change, transaction and invoice, and clears faults. */
+	reset() {
+		this.state = S.createState(this.options.wallets);
+		this.requests = [];
+		this.windows = new Map();
+		this.faults = { maintenance: false, serverErrors: 0 };
+	}
+
+	async start() {
+		await new Promise((resolve) => this.server.listen(this.options.port, this.options.host, resolve));
+		const { port } = this.server.address();
+		this.url = `http://${this.options.host}:${port}`;
+		return this;
+	}
+
+	async stop() {
+		this.server.closeAllConnections?.();
+		await new Promise((resolve) => this.server.close(resolve));
+	}
+
+	wallet(apiKey) {
+		return this.state.wallets.get(apiKey);
+	}
+
+	recordTransaction(wallet, { type, address, amount, confirmations, now = Date.now() }) {
+		const tx = {
+			id: S.hexId(),
+			txid: S.hexId(32),
+			walletKey: wallet.apiKey,
+			type,
+			address,
+			label: wallet.addresses.get(address)?.label ?? '',
+			amount,
+			confirmations,
+			createdAt: now,
+		};
+		this.state.transactions.set(tx.id, tx);
+		return tx;
+	}
+
+	/** A deposit of `amount` arriving on an address of the wallet; returns the v1 transaction view. */
+	deposit(apiKey, address, amount, confirmations = 0) {
+		const wallet = this.wallet(apiKey);
+		if (!wallet?.addresses.has(address)) throw new Error(`address ${address} is not in wallet ${apiKey}`);
+		const units = toUnits(amount);
+		if (units === undefined) throw new Error(`bad amount ${amount}`);
+		const tx = this.recordTransaction(wallet, { type: 'receive', address, amount: units, confirmations });
+		if (confirmations >= S.REQUIRED_CONFIRMATIONS) wallet.balance += units;
+		return v1.transactionView(wallet, tx);
+	}
+
+	/** Sets the confirmations of a transaction; a deposit is credited once it reaches the required count. */
+	confirm(transactionId, confirmations) {
+		const tx = this.state.transactions.get(transactionId);
+		const wallet = this.wallet(tx.walletKey);
+		const wasConfirmed = tx.confirmations >= S.REQUIRED_CONFIRMATIONS;
+		tx.confirmations = confirmations;
+		if (tx.type === 'receive' && !wasConfirmed && confirmations >= S.REQUIRED_CONFIRMATIONS) wallet.balance += tx.amount;
+		return v1.transactionView(wallet, tx);
+	}
+
+	rateLimit(key, now) {
+		const { rateLimit, rateWindowMs } = this.options;
+		let window = this.windows.get(key);
+		if (!window || now >= window.resetAt) {
+			window = { count: 0, resetAt: now + rateWindowMs };
+			this.windows.set(key, window);
+		}
+		window.count++;
+		const headers = {
+			'x-ratelimit-limit': String(rateLimit),
+			'x-ratelimit-remaining': String(Math.max(0, rateLimit - window.count)),
+		};
+		return { exceeded: window.count > rateLimit, headers, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
+	}
+
+	async handle(req, res) {
+		const url = new URL(req.url, 'http://simulator');
+		if (url.pathname.startsWith('/__sim/')) return this.handleAdmin(req, res, url);
+
+		const record = { method: req.method, path: url.pathname, headers: { ...req.headers }, contentType: req.headers['content-type'] ?? '' };
+		this.requests.push(record);
+		let body;
+		try {
+			body = await readBody(req, this.options.maxBodyBytes);
+			const parsed = parseBody(body, record.contentType);
+			record.fields = parsed.fields;
+			record.bodyKind = parsed.kind;
+		} catch (error) {
+			record.parseError = String(error.message);
+			return this.fail(res, 1001, `The request body could not be read: ${error.message}`);
+		}
+		if (url.pathname.startsWith('/v1/')) return this.handleV1(req, res, url.pathname, record);
+		return this.fail(res, 1005, 'Not found.');
+	}
+
+	fail(res, code, msg, headers) {
+		const { status, body } = v1.errorBody(code, msg);
+		json(res, status, body, headers);
+	}
+
+	handleV1(req, res, path, record) {
+		const now = Date.now();
+		const handler = v1.handlers[path];
+		if (req.method !== 'POST' || !handler) return this.fail(res, 1005, 'The requested resource was not found.');
+
+		const apiKey = req.headers['x-api-key'];
+		const limit = this.rateLimit(apiKey ?? `ip:${req.socket.remoteAddress}`, now);
+		if (limit.exceeded) return this.fail(res, 1006, 'Too Many Attempts.', { ...limit.headers, 'retry-after': String(limit.retryAfterSeconds) });
+		if (this.faults.maintenance) return this.fail(res, 1007, 'Service is under maintenance.', limit.headers);
+		if (this.faults.serverErrors > 0) {
+			this.faults.serverErrors--;
+			return this.fail(res, 1002, 'Something went wrong.', limit.headers);
+		}
+
+		let wallet;
+		if (!v1.PUBLIC_PATHS.has(path)) {
+			wallet = this.wallet(apiKey);
+			if (!wallet || wallet.apiPassword !== req.headers['x-api-password']) {
+				return this.fail(res, 1003, 'Invalid API key or password.', limit.headers);
+			}
+			if (!wallet.active) return this.fail(res, 1004, 'Your account is inactive or API access is not enabled.', limit.headers);
+		}
+		try {
+			const data = handler({ wallet, fields: record.fields, sim: this, now });
+			json(res, 200, { success: true, data }, limit.headers);
+		} catch (error) {
+			if (!(error instanceof v1.ApiFailure)) throw error;
+			this.fail(res, error.code, error.message, limit.headers);
+		}
+	}
+
+	async handleAdmin(req, res, url) {
+		const body = await readBody(req, this.options.maxBodyBytes);
+		const input = body.length ? JSON.parse(body.toString('utf8')) : {};
+		switch (`${req.method} ${url.pathname}`) {
+			case 'GET /__sim/requests':
+				return json(res, 200, this.requests);
+			case 'POST /__sim/reset':
+				this.reset();
+				return json(res, 200, { ok: true });
+			case 'POST /__sim/faults':
+				Object.assign(this.faults, input);
+				return json(res, 200, this.faults);
+			case 'POST /__sim/deposit':
+				return json(res, 200, this.deposit(input.apiKey, input.address, input.amount, input.confirmations));
+			case 'POST /__sim/confirm':
+				return json(res, 200, this.confirm(input.id, input.confirmations));
+			default:
+				return json(res, 404, { error: 'unknown simulator admin route' });
+		}
+	}
+}
+
+/** Starts a simulator; `port: 0` picks a free port. Resolves once it listens. */
+async function startSimulator(options) {
+	return await new Simulator(options).start();
+}
+
+module.exports = { Simulator, startSimulator, DEFAULT_WALLETS: S.DEFAULT_WALLETS };
