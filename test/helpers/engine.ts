@@ -1,0 +1,217 @@
+// Runs the package's nodes through n8n-core's real execution engine (WorkflowExecute), with a
+// credentials helper that applies each credential's `authenticate` the way n8n's server does.
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IExecuteWorkflowInfo,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+	NodeParameterValueType,
+} from 'n8n-workflow';
+import { createDeferredPromise, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { CoinRemitterApi } from '../../credentials/CoinRemitterApi.credentials';
+import { CoinRemitter } from '../../nodes/CoinRemitter/CoinRemitter.node';
+
+export const PACKAGE = 'n8n-nodes-coinremitter';
+
+export const nodeClasses: Record<string, INodeType> = {
+	[`${PACKAGE}.coinRemitter`]: new CoinRemitter(),
+};
+
+export const credentialTypes: Record<string, ICredentialType> = {
+	coinRemitterApi: new CoinRemitterApi(),
+};
+
+class TestNodeTypes implements INodeTypes {
+	getByName(type: string): INodeType | IVersionedNodeType {
+		const node = nodeClasses[type];
+		if (!node) throw new Error(`unknown node type ${type}`);
+		return node;
+	}
+
+	getByNameAndVersion(type: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(type), version);
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/** Applies credentials like n8n's server: generic properties with expressions resolved, or the credential's function. */
+export class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly credentials: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const type = credentialTypes[typeName];
+		if (typeof type.authenticate === 'function') return await type.authenticate(credentials, requestOptions);
+		if (type.authenticate?.type !== 'generic') return requestOptions;
+		const resolve = (value: string) =>
+			String(
+				workflow.expression.getSimpleParameterValue(
+					node,
+					value,
+					'internal',
+					{ $credentials: credentials } as IDataObject,
+					undefined,
+					'',
+				) ?? '',
+			);
+		const target = requestOptions as unknown as Record<string, Record<string, string> | undefined>;
+		for (const [outerKey, entries] of Object.entries(type.authenticate.properties)) {
+			target[outerKey] ??= {};
+			for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+				target[outerKey]![resolve(key)] = resolve(value);
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.credentials[type];
+		if (!data) throw new Error(`no test credentials of type ${type}`);
+		return structuredClone(data);
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used in tests');
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties(type: string) {
+		return credentialTypes[type].properties;
+	}
+
+	isCredentialUsableByNode() {
+		return true;
+	}
+}
+
+export interface RunOptions {
+	type?: string;
+	parameters: Record<string, NodeParameterValueType>;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+}
+
+export interface RunResult {
+	items: INodeExecutionData[];
+	error?: Error & { description?: string; context?: IDataObject; httpCode?: string };
+	run: IRun;
+}
+
+const NODE_NAME = 'CoinRemitter';
+
+/** Executes one node of the package on the given input items and returns what came out. */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const type = options.type ?? `${PACKAGE}.coinRemitter`;
+	const node: INode = {
+		id: 'node-under-test',
+		name: NODE_NAME,
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters as INode['parameters'],
+		credentials: Object.fromEntries(Object.keys(options.credentials).map((name) => [name, { id: name, name }])),
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const workflow = new Workflow({
+		id: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new TestNodeTypes(),
+	});
+
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test',
+		name: 'test',
+		active: false,
+		nodes: [node],
+		connections: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+		activeVersionId: null,
+	} as unknown as ConstructorParameters<typeof ExecutionLifecycleHooks>[2]);
+	const finished = createDeferredPromise<IRun>();
+	hooks.addHandler('workflowExecuteAfter', (run) => finished.resolve(run));
+
+	const additionalData = {
+		hooks,
+		credentialsHelper: new TestCredentialsHelper(options.credentials),
+		executeWorkflow: async (_info: IExecuteWorkflowInfo) => {
+			throw new Error('not used in tests');
+		},
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		variables: {},
+		currentNodeParameters: undefined,
+		userId: 'test-user',
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const input = (options.items ?? [{}]).map((json) => ({ json }));
+	const runExecutionData: IRunExecutionData = {
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			nodeExecutionStack: [{ node, data: { main: [input] }, source: null }],
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	} as IRunExecutionData;
+
+	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	const run = await finished.promise;
+	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
+		run,
+	};
+}

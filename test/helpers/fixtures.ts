@@ -1,0 +1,22 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { Simulator, startSimulator } from '../../simulator/server';
+
+export const TCN = { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password' };
+export const INACTIVE = { apiKey: 'sim_inactive_key', apiPassword: 'sim_inactive_password' };
+export const WRONG = { apiKey: 'sim_tcn_key', apiPassword: 'not-the-password-7Qx' };
+
+/** Starts one simulator for the test file and resets it before each test. */
+export function useSimulator(options: Record<string, unknown> = {}) {
+	const holder = {} as { sim: Simulator };
+	beforeAll(async () => {
+		holder.sim = await startSimulator(options);
+	});
+	beforeEach(() => holder.sim.reset());
+	afterAll(async () => await holder.sim.stop());
+	return holder;
+}
+
+export function v1Credentials(sim: Simulator, keys = TCN): Record<string, ICredentialDataDecryptedObject> {
+	return { coinRemitterApi: { ...keys, baseUrl: sim.url } };
+}

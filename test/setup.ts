@@ -1,0 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// n8n-core keeps its instance settings in the user folder: use a throwaway one, never ~/.n8n.
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'coinremitter-n8n-'));
+process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS = 'false';
