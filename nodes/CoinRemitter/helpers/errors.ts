@@ -75,15 +75,24 @@ export function v1ApiError(node: INode, failure: ServiceFailure, itemIndex?: num
 	});
 }
 
+const SYSTEM_ERRORS: Record<string, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ECONNRESET: 'the connection was closed unexpectedly',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be looked up',
+	ETIMEDOUT: 'the request timed out',
+	ECONNABORTED: 'the request timed out',
+};
+
 /** A request that never got an answer: connection refused, DNS failure, timeout. */
 export function networkError(node: INode, code: string | undefined, itemIndex?: number): NodeApiError {
+	const what = (code && SYSTEM_ERRORS[code]) ?? 'the network failed';
 	return new NodeApiError(
 		node,
-		{ code: code ?? 'UNKNOWN' },
+		{ failure: 'no answer', systemCode: code ?? 'unknown' },
 		{
-			message: `Could not reach CoinRemitter (${code ?? 'network error'})`,
-			description:
-				'The request did not get an answer. Check the base URL of the credential and the network of the n8n server, then try again.',
+			message: `Could not reach CoinRemitter: ${what}`,
+			description: `The request got no answer${code ? ` (${code.toLowerCase()})` : ''}. Check the base URL of the credential and the network of the n8n server, then try again.`,
 			itemIndex,
 		},
 	);

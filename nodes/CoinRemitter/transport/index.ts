@@ -106,13 +106,14 @@ function isObject(value: unknown): value is IDataObject {
 
 /** The system error code (ECONNREFUSED, ETIMEDOUT...) of a failed request, wherever n8n put it. */
 function transportErrorCode(error: unknown): string | undefined {
-	const seen = new Set<unknown>();
-	let current: unknown = error;
-	while (isObject(current as IDataObject) && !seen.has(current)) {
-		seen.add(current);
-		const { code, cause } = current as { code?: unknown; cause?: unknown };
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
-		current = cause;
+	const { code, messages, message } = (error ?? {}) as { code?: unknown; messages?: unknown; message?: unknown };
+	if (typeof code === 'string' && SYSTEM_ERROR_CODE.test(code)) return code;
+	const texts = [...(Array.isArray(messages) ? messages : []), message].filter((text) => typeof text === 'string');
+	for (const text of texts) {
+		const found = /\b(E[A-Z]{3,}(?:_[A-Z]+)*)\b/.exec(text as string);
+		if (found) return found[1];
 	}
 	return undefined;
 }
+
+const SYSTEM_ERROR_CODE = /^E[A-Z]{3,}(?:_[A-Z]+)*$/;

@@ -1,0 +1,74 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { CoinRemitterApi } from '../credentials/CoinRemitterApi.credentials';
+import { CoinRemitter } from '../nodes/CoinRemitter/CoinRemitter.node';
+
+const { description } = new CoinRemitter();
+
+function visible(property: INodeProperties, context: Record<string, string>) {
+	const show = property.displayOptions?.show ?? {};
+	return Object.entries(show).every(([key, values]) => !(key in context) || (values as unknown[]).includes(context[key]));
+}
+
+function options(name: string, context: Record<string, string>) {
+	return description.properties
+		.filter((property) => property.name === name && visible(property, context))
+		.flatMap((property) => (property.options ?? []).map((option) => (option as { value: string }).value));
+}
+
+const V1: Record<string, Record<string, string[]>> = {
+	address: { create: ['label'], validate: ['address'], getTransactions: ['address'] },
+	withdrawal: { estimate: ['amount', 'withdrawalSpeed', 'additionalFields.address'], create: ['address', 'amount', 'withdrawalSpeed'] },
+	transaction: { get: ['transactionId'] },
+	wallet: { getBalance: [] },
+	invoice: {
+		create: ['amount', 'fiatCurrency', ...['name', 'email', 'expiryMinutes', 'notifyUrl', 'successUrl', 'failUrl', 'description', 'customData1', 'customData2'].map((n) => `additionalFields.${n}`)],
+		get: ['invoiceId'],
+	},
+	rate: { fiatToCrypto: ['fiatCurrency', 'fiatAmount', 'coin'] },
+};
+
+describe('node description', () => {
+	it('is the coinRemitter node, usable as an AI tool, with the v1 credential', () => {
+		expect(description.name).toBe('coinRemitter');
+		expect(description.usableAsTool).toBe(true);
+		expect(description.credentials?.map((credential) => credential.name)).toContain('coinRemitterApi');
+		expect(options('apiVersion', {})).toContain('v1');
+	});
+
+	for (const [resource, operations] of Object.entries(V1)) {
+		for (const [operation, fields] of Object.entries(operations)) {
+			it(`v1 ${resource}.${operation} has its fields under their public names`, () => {
+				expect(options('resource', { apiVersion: 'v1' })).toContain(resource);
+				expect(options('operation', { apiVersion: 'v1', resource })).toContain(operation);
+				const context = { apiVersion: 'v1', resource, operation };
+				for (const field of fields) {
+					const [top, sub] = field.split('.');
+					const property = description.properties.find((p) => p.name === top && visible(p, context));
+					expect(property).toBeDefined();
+					if (sub) expect((property!.options ?? []).map((option) => option.name)).toContain(sub);
+				}
+			});
+		}
+	}
+
+	it('gives every operation an action and a description an AI agent can choose by', () => {
+		const operationProperties = description.properties.filter((property) => property.name === 'operation');
+		for (const property of operationProperties) {
+			for (const option of property.options as Array<{ action?: string; description?: string }>) {
+				expect(option.action).toBeTruthy();
+				expect((option.description ?? '').length).toBeGreaterThan(30);
+			}
+		}
+	});
+});
+
+describe('credential coinRemitterApi', () => {
+	const credential = new CoinRemitterApi();
+	it('has password fields for the key and password and the real host as default base URL', () => {
+		const byName = Object.fromEntries(credential.properties.map((property) => [property.name, property]));
+		expect(byName.apiKey.typeOptions?.password).toBe(true);
+		expect(byName.apiPassword.typeOptions?.password).toBe(true);
+		expect(byName.baseUrl.default).toBe('https://api.coinremitter.com');
+	});
+});
