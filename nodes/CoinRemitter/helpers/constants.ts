@@ -25,3 +25,16 @@ export const WITHDRAWAL_SPEEDS = ['low', 'medium', 'priority'] as const;
 export const LABEL_MAX_LENGTH = 20;
 export const V1_INVOICE_NAME_MAX_LENGTH = 30;
 export const V1_CUSTOM_DATA_MAX_LENGTH = 30;
+
+/** Coins the legacy API serves under /api/v2; every other coin is under /api/v3. */
+export const LEGACY_V2_COINS = ['LTC', 'KOIN', 'DOGE', 'ETH'];
+
+export type LegacyGeneration = 'v2' | 'v3';
+
+export function legacyGeneration(coin: string, setting: string | undefined): LegacyGeneration {
+	if (setting === 'v2' || setting === 'v3') return setting;
+	return LEGACY_V2_COINS.includes(coin.toUpperCase()) ? 'v2' : 'v3';
+}
+
+/** Field lengths the KOIN v2 reference sets on invoices; other coins show none. */
+export const KOIN_V2_INVOICE_LIMITS = { name: 10, description: 50, customData: 50 };

@@ -84,6 +84,51 @@ const SYSTEM_ERRORS: Record<string, string> = {
 	ECONNABORTED: 'the request timed out',
 };
 
+/** What a legacy (v2/v3) call answered when it did not succeed. */
+export interface LegacyFailure {
+	httpCode: number;
+	flag?: number;
+	serviceMessage?: string;
+	sentFields: string[];
+}
+
+/**
+ * Explains a failed legacy call. The legacy API reports failures only with `flag` and a text
+ * meant for people, so the decision rests on the flag and the HTTP status; the text is quoted.
+ */
+export function legacyApiError(node: INode, failure: LegacyFailure, itemIndex?: number): NodeApiError {
+	const said = failure.serviceMessage || 'no reason given';
+	const explained = (message: string, description: string) =>
+		new NodeApiError(node, { httpCode: failure.httpCode, flag: failure.flag ?? null, msg: failure.serviceMessage ?? '' }, {
+			message,
+			description,
+			httpCode: String(failure.httpCode),
+			itemIndex,
+		});
+	const statusCode = STATUS_TO_CODE[failure.httpCode];
+	if (statusCode === 1006 || statusCode === 1007 || failure.httpCode >= 500) {
+		const { message, description } = V1_ERRORS[statusCode === 1006 || statusCode === 1007 ? statusCode : 1002];
+		return explained(message, description.replace('{msg}', said));
+	}
+	if (failure.flag === 2) {
+		const field = failure.sentFields.find((name) => new RegExp(`\\b${name.replace(/_/g, '[ _]')}\\b`, 'i').test(said));
+		return explained(
+			field ? `CoinRemitter rejected the "${field}" field` : 'CoinRemitter rejected a field of the request',
+			`A required field is empty or a value is malformed (for example an amount with a comma). The service said: "${said}".`,
+		);
+	}
+	if (failure.flag === 0) {
+		return explained(
+			'CoinRemitter refused the request',
+			`The legacy API answers every refusal the same way. The service said: "${said}". Common causes: a wrong API key, password or coin in the credential, an insufficient balance, or an unknown ID or address.`,
+		);
+	}
+	return explained(
+		`CoinRemitter answered with an unexpected error (HTTP ${failure.httpCode})`,
+		`The service said: "${said}".`,
+	);
+}
+
 /** A request that never got an answer: connection refused, DNS failure, timeout. */
 export function networkError(node: INode, code: string | undefined, itemIndex?: number): NodeApiError {
 	const what = (code && SYSTEM_ERRORS[code]) ?? 'the network failed';

@@ -6,9 +6,12 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { networkError, unreadableResponse, v1ApiError } from '../helpers/errors';
+import { legacyGeneration, type LegacyGeneration } from '../helpers/constants';
+import { legacyApiError, networkError, unreadableResponse, v1ApiError } from '../helpers/errors';
+import { parseJsonExact } from '../helpers/json';
 
 export const V1_CREDENTIAL = 'coinRemitterApi';
+export const LEGACY_CREDENTIAL = 'coinRemitterLegacyApi';
 
 export type V1Path =
 	| '/v1/wallet/address/create'
@@ -22,8 +25,21 @@ export type V1Path =
 	| '/v1/invoice/get'
 	| '/v1/rate/fiat-to-crypto';
 
-interface V1Credentials {
-	baseUrl?: string;
+export type LegacyOperation =
+	| 'get-new-address'
+	| 'validate-address'
+	| 'get-transaction-by-address'
+	| 'withdraw'
+	| 'get-transaction'
+	| 'get-balance'
+	| 'create-invoice'
+	| 'get-invoice'
+	| 'get-fiat-to-crypto-rate';
+
+export interface LegacyWallet {
+	coin: string;
+	generation: LegacyGeneration;
+	baseUrl: string;
 }
 
 export function joinUrl(baseUrl: string, path: string): string {
@@ -40,45 +56,16 @@ export async function v1Request(
 	fields: IDataObject,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const { baseUrl } = await this.getCredentials<V1Credentials>(V1_CREDENTIAL, itemIndex);
-	const options: IHttpRequestOptions = {
-		method: 'POST',
-		url: joinUrl(baseUrl ?? 'https://api.coinremitter.com', path),
-		headers: { Accept: 'application/json' },
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		encoding: 'text',
-		json: false,
-	};
-	if (Object.keys(fields).length > 0) {
-		// n8n turns a plain object body into multipart form fields when this header is set.
-		options.headers = { ...options.headers, 'Content-Type': 'multipart/form-data' };
-		options.body = fields;
-	}
+	const { baseUrl } = await this.getCredentials<{ baseUrl?: string }>(V1_CREDENTIAL, itemIndex);
+	const url = joinUrl(baseUrl ?? 'https://api.coinremitter.com', path);
+	const response = await send.call(this, V1_CREDENTIAL, postForm(url, fields), itemIndex);
 
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await this.helpers.httpRequestWithAuthentication.call(
-			this,
-			V1_CREDENTIAL,
-			options,
-		)) as IN8nHttpFullResponse;
-	} catch (error) {
-		throw networkError(this.getNode(), transportErrorCode(error), itemIndex);
-	}
-	return unwrapV1Envelope(this.getNode(), response, itemIndex);
-}
-
-function unwrapV1Envelope(node: INode, response: IN8nHttpFullResponse, itemIndex: number): IDataObject {
 	const body = parseJsonObject(response.body);
-	if (body === undefined) throw unreadableResponse(node, response.statusCode, itemIndex);
-
-	if (body.success === true && response.statusCode < 300 && isObject(body.data)) {
-		return body.data;
-	}
+	if (body === undefined) throw unreadableResponse(this.getNode(), response.statusCode, itemIndex);
+	if (body.success === true && response.statusCode < 300 && isObject(body.data)) return body.data;
 	const errorCode = Number(body.error_code);
 	throw v1ApiError(
-		node,
+		this.getNode(),
 		{
 			httpCode: response.statusCode,
 			errorCode: Number.isInteger(errorCode) && errorCode > 0 ? errorCode : undefined,
@@ -89,11 +76,123 @@ function unwrapV1Envelope(node: INode, response: IN8nHttpFullResponse, itemIndex
 	);
 }
 
-export function parseJsonObject(raw: unknown): IDataObject | undefined {
-	if (isObject(raw)) return raw;
-	if (typeof raw !== 'string') return undefined;
+/** The coin, path generation and base URL of the legacy credential. */
+export async function legacyWallet(this: IExecuteFunctions, itemIndex: number): Promise<LegacyWallet> {
+	const credentials = await this.getCredentials<{ coin?: string; baseUrl?: string; apiGeneration?: string }>(
+		LEGACY_CREDENTIAL,
+		itemIndex,
+	);
+	const coin = String(credentials.coin ?? '').toUpperCase();
+	return {
+		coin,
+		generation: legacyGeneration(coin, credentials.apiGeneration),
+		baseUrl: credentials.baseUrl ?? 'https://coinremitter.com',
+	};
+}
+
+/**
+ * Sends one legacy call to `{baseUrl}/api/{v2|v3}/{COIN}/{operation}`: POST with multipart form
+ * fields, into which the credential adds `api_key` and `password`; `flag` 1 gives `data`.
+ */
+export async function legacyRequest(
+	this: IExecuteFunctions,
+	operation: LegacyOperation,
+	fields: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
+	const wallet = await legacyWallet.call(this, itemIndex);
+	const url = joinUrl(wallet.baseUrl, `/api/${wallet.generation}/${wallet.coin}/${operation}`);
+	// The credential always adds fields, so the body is never empty.
+	const options = postForm(url, fields, true);
+	const response = await send.call(this, LEGACY_CREDENTIAL, options, itemIndex);
+	return unwrapLegacyEnvelope(this.getNode(), response, Object.keys(fields), itemIndex, operation);
+}
+
+/** GET `{baseUrl}/api/{v2|v3}/get-coin-rate`; only v2 wants the credentials with it. */
+export async function legacyCoinPrices(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const wallet = await legacyWallet.call(this, itemIndex);
+	const options: IHttpRequestOptions = {
+		...responseHandling,
+		method: 'GET',
+		url: joinUrl(wallet.baseUrl, `/api/${wallet.generation}/get-coin-rate`),
+	};
+	const response = await send.call(this, wallet.generation === 'v2' ? LEGACY_CREDENTIAL : undefined, options, itemIndex);
+	const data = unwrapLegacyEnvelope(this.getNode(), response, [], itemIndex, 'get-coin-rate');
+	return Array.isArray(data) ? {} : data;
+}
+
+/** Answers come back whole (status, headers, raw text) so that the envelope decides, not n8n. */
+const responseHandling: Partial<IHttpRequestOptions> = {
+	headers: { Accept: 'application/json' },
+	returnFullResponse: true,
+	ignoreHttpStatusErrors: true,
+	encoding: 'text',
+	json: false,
+};
+
+function postForm(url: string, fields: IDataObject, alwaysForm = false): IHttpRequestOptions {
+	const options: IHttpRequestOptions = { ...responseHandling, method: 'POST', url };
+	if (alwaysForm || Object.keys(fields).length > 0) {
+		// n8n sends a plain object body as multipart form fields when this header is set.
+		options.headers = { ...options.headers, 'Content-Type': 'multipart/form-data' };
+		options.body = { ...fields };
+	}
+	return options;
+}
+
+async function send(
+	this: IExecuteFunctions,
+	credentialType: string | undefined,
+	options: IHttpRequestOptions,
+	itemIndex: number,
+): Promise<IN8nHttpFullResponse> {
 	try {
-		const parsed: unknown = JSON.parse(raw);
+		const response = credentialType
+			? await this.helpers.httpRequestWithAuthentication.call(this, credentialType, options)
+			: await this.helpers.httpRequest(options);
+		return response as IN8nHttpFullResponse;
+	} catch (error) {
+		throw networkError(this.getNode(), transportErrorCode(error), itemIndex);
+	}
+}
+
+function unwrapLegacyEnvelope(
+	node: INode,
+	response: IN8nHttpFullResponse,
+	sentFields: string[],
+	itemIndex: number,
+	operation: string,
+): IDataObject | IDataObject[] {
+	const body = parseJsonObject(response.body);
+	if (body === undefined) {
+		if (response.statusCode === 429 || response.statusCode >= 500) {
+			throw legacyApiError(node, { httpCode: response.statusCode, sentFields }, itemIndex);
+		}
+		throw unreadableResponse(node, response.statusCode, itemIndex);
+	}
+	const flag = Number(body.flag);
+	const { data } = body;
+	if (flag === 1 && response.statusCode < 300 && (isObject(data) || Array.isArray(data))) {
+		return data as IDataObject | IDataObject[];
+	}
+	// One reference answers an invalid address with flag 0 and `valid: false`: still an answer.
+	if (operation === 'validate-address' && flag === 0 && isObject(data) && data.valid === false) return data;
+	throw legacyApiError(
+		node,
+		{
+			httpCode: response.statusCode,
+			flag: Number.isInteger(flag) ? flag : undefined,
+			serviceMessage: typeof body.msg === 'string' ? body.msg : undefined,
+			sentFields,
+		},
+		itemIndex,
+	);
+}
+
+export function parseJsonObject(raw: unknown): IDataObject | undefined {
+	if (typeof raw !== 'string') return isObject(raw) ? raw : undefined;
+	try {
+		const parsed = parseJsonExact(raw);
 		return isObject(parsed) ? parsed : undefined;
 	} catch {
 		return undefined;
@@ -104,16 +203,15 @@ function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const SYSTEM_ERROR_CODE = /\b(E[A-Z]{3,}(?:_[A-Z]+)*)\b/;
+
 /** The system error code (ECONNREFUSED, ETIMEDOUT...) of a failed request, wherever n8n put it. */
 function transportErrorCode(error: unknown): string | undefined {
 	const { code, messages, message } = (error ?? {}) as { code?: unknown; messages?: unknown; message?: unknown };
-	if (typeof code === 'string' && SYSTEM_ERROR_CODE.test(code)) return code;
-	const texts = [...(Array.isArray(messages) ? messages : []), message].filter((text) => typeof text === 'string');
+	const texts = [code, ...(Array.isArray(messages) ? messages : []), message];
 	for (const text of texts) {
-		const found = /\b(E[A-Z]{3,}(?:_[A-Z]+)*)\b/.exec(text as string);
+		const found = typeof text === 'string' ? SYSTEM_ERROR_CODE.exec(text) : null;
 		if (found) return found[1];
 	}
 	return undefined;
 }
-
-const SYSTEM_ERROR_CODE = /^E[A-Z]{3,}(?:_[A-Z]+)*$/;

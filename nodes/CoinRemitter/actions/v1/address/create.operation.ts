@@ -3,19 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { LABEL_MAX_LENGTH } from '../../../helpers/constants';
 import { addressLabel, withoutEmpty } from '../../../helpers/validation';
 import { v1Request } from '../../../transport';
-import { fieldContext, showForV1 } from '../fields';
+import { fieldContext, labelField, showForV1 } from '../../shared/fields';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Label',
-		name: 'label',
-		type: 'string',
-		default: '',
-		placeholder: 'order1234',
-		description:
-			'Optional name for the new deposit address, for example an order or customer number: letters and digits only, at most 20 characters',
-	},
-];
+const properties: INodeProperties[] = [labelField];
 
 export const description = showForV1('address', 'create', properties);
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { requiredText } from '../../../helpers/validation';
 import { v1Request } from '../../../transport';
-import { addressField, fieldContext, showForV1 } from '../fields';
+import { addressField, fieldContext, showForV1 } from '../../shared/fields';
 
 const properties: INodeProperties[] = [
 	addressField('A deposit address created by this wallet whose transactions to list'),

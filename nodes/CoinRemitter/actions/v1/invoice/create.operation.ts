@@ -16,7 +16,7 @@ import {
 	withoutEmpty,
 } from '../../../helpers/validation';
 import { v1Request } from '../../../transport';
-import { amountField, fieldContext, fiatCurrencyField, showForV1 } from '../fields';
+import { amountField, fieldContext, fiatCurrencyField, showForV1 } from '../../shared/fields';
 
 const properties: INodeProperties[] = [
 	amountField('Invoice amount, in the fiat currency below'),

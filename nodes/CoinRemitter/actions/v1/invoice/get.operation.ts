@@ -2,18 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { requiredText } from '../../../helpers/validation';
 import { v1Request } from '../../../transport';
-import { fieldContext, showForV1 } from '../fields';
+import { fieldContext, invoiceIdField, showForV1 } from '../../shared/fields';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Invoice ID',
-		name: 'invoiceId',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'The invoice reference returned when the invoice was created (its "invoice_id")',
-	},
-];
+const properties: INodeProperties[] = [invoiceIdField];
 
 export const description = showForV1('invoice', 'get', properties);
 

@@ -3,20 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { COIN_SYMBOLS, FIAT_CURRENCIES } from '../../../helpers/constants';
 import { oneOf, positiveAmount } from '../../../helpers/validation';
 import { v1Request } from '../../../transport';
-import { fieldContext, fiatCurrencyField, showForV1 } from '../fields';
+import { coinOptions, fiatAmountField, fieldContext, fiatCurrencyField, showForV1 } from '../../shared/fields';
 
 const properties: INodeProperties[] = [
 	fiatCurrencyField('Currency of the amount to convert'),
-	{
-		displayName: 'Fiat Amount',
-		name: 'fiatAmount',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '100',
-		description: 'Amount of the fiat currency to convert',
-		hint: 'A plain decimal number such as 99.90: no thousands separator, no comma',
-	},
+	fiatAmountField,
 	{
 		displayName: 'Coin',
 		name: 'coin',
@@ -24,7 +15,7 @@ const properties: INodeProperties[] = [
 		default: 'BTC',
 		required: true,
 		description: 'Crypto currency to convert into',
-		options: [...COIN_SYMBOLS].sort().map((symbol) => ({ name: symbol, value: symbol })),
+		options: coinOptions,
 	},
 ];
 

@@ -2,19 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { requiredText } from '../../../helpers/validation';
 import { v1Request } from '../../../transport';
-import { fieldContext, showForV1 } from '../fields';
+import { fieldContext, showForV1, transactionIdField } from '../../shared/fields';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Transaction ID',
-		name: 'transactionId',
-		type: 'string',
-		default: '',
-		required: true,
-		description:
-			'The CoinRemitter ID of the transaction (the "ID" of a webhook or withdrawal), not the blockchain TXID',
-	},
-];
+const properties: INodeProperties[] = [transactionIdField];
 
 export const description = showForV1('transaction', 'get', properties);
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { v1Request } from '../../../transport';
-import { showForV1 } from '../fields';
+import { showForV1 } from '../../shared/fields';
 
 const properties: INodeProperties[] = [];
 

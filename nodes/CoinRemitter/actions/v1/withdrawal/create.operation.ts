@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { WITHDRAWAL_SPEEDS } from '../../../helpers/constants';
 import { oneOf, positiveAmount, requiredText, withoutEmpty } from '../../../helpers/validation';
 import { v1Request } from '../../../transport';
-import { addressField, amountField, fieldContext, showForV1, withdrawalSpeedField } from '../fields';
+import { addressField, amountField, fieldContext, showForV1, withdrawalSpeedField } from '../../shared/fields';
 
 const properties: INodeProperties[] = [
 	addressField('Destination address that receives the coins'),

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { WITHDRAWAL_SPEEDS } from '../../../helpers/constants';
 import { asText, oneOf, positiveAmount, withoutEmpty } from '../../../helpers/validation';
 import { v1Request } from '../../../transport';
-import { amountField, fieldContext, showForV1, withdrawalSpeedField } from '../fields';
+import { amountField, fieldContext, showForV1, withdrawalSpeedField } from '../../shared/fields';
 
 const properties: INodeProperties[] = [
 	amountField('Amount of the wallet coin to send, before fees'),

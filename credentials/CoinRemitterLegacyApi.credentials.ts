@@ -1,0 +1,122 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+
+const COINS = [
+	'BCH', 'BNB', 'BTC', 'DASH', 'DOGE', 'ETH', 'KOIN', 'LTC', 'TCN', 'TRX', 'USDCERC20', 'USDT',
+	'USDTERC20', 'USDTTRC20', 'XMR',
+];
+
+export class CoinRemitterLegacyApi implements ICredentialType {
+	name = 'coinRemitterLegacyApi';
+
+	// The display name is part of the package's public interface (shared/docs/interface.md).
+	// eslint-disable-next-line n8n-nodes-base/cred-class-field-display-name-miscased, n8n-nodes-base/cred-class-field-display-name-missing-api
+	displayName = 'CoinRemitter Legacy API (v2/v3)';
+
+	icon = { light: 'file:../icons/coinremitter.svg', dark: 'file:../icons/coinremitter.dark.svg' } as const;
+
+	documentationUrl = 'https://github.com/n8n-nodes-coinremitter/n8n-nodes-coinremitter#legacy-api-v2v3';
+
+	properties: INodeProperties[] = [
+		{
+			displayName:
+				'CoinRemitter discontinued the legacy API after 30 June 2025. Prefer the CoinRemitter API credential (v1); this one stays for wallets and workflows still on v2/v3.',
+			name: 'deprecationNotice',
+			type: 'notice',
+			default: '',
+		},
+		{
+			displayName: 'Coin',
+			name: 'coin',
+			type: 'options',
+			options: COINS.map((coin) => ({ name: coin, value: coin })),
+			default: 'BTC',
+			description: 'The coin of the wallet; the legacy API has one URL per coin',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The API key of the wallet, from the CoinRemitter dashboard: Wallets → (your wallet) → API Credentials',
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The password of the same wallet',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://coinremitter.com',
+			description: 'Leave as it is unless you point n8n at a proxy or a local simulator',
+		},
+		{
+			displayName: 'API Generation',
+			name: 'apiGeneration',
+			type: 'options',
+			options: [
+				{ name: 'Automatic', value: 'auto', description: 'V2 for LTC, KOIN, DOGE and ETH; v3 for the other coins' },
+				{ name: 'V2', value: 'v2' },
+				{ name: 'V3', value: 'v3' },
+			],
+			default: 'auto',
+			description: 'Which path generation of the legacy API the wallet uses (/api/v2 or /api/v3)',
+		},
+	];
+
+	/** The legacy API wants the key and password as fields of every body (query string for a GET). */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const secrets = { api_key: String(credentials.apiKey ?? ''), password: String(credentials.password ?? '') };
+		if ((requestOptions.method ?? 'GET').toUpperCase() === 'GET') {
+			return { ...requestOptions, qs: { ...(requestOptions.qs ?? {}), ...secrets } };
+		}
+		const { body } = requestOptions;
+		const fields = typeof body === 'object' && body !== null ? (body as IDataObject) : {};
+		return { ...requestOptions, body: { ...fields, ...secrets } };
+	}
+
+	// Wrong keys come back as HTTP 200 with `flag` 0, missing ones with `flag` 2.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '=/api/{{$credentials.apiGeneration === "auto" ? (["LTC", "KOIN", "DOGE", "ETH"].includes($credentials.coin) ? "v2" : "v3") : $credentials.apiGeneration}}/{{$credentials.coin}}/get-balance',
+			method: 'POST',
+			headers: { 'Content-Type': 'multipart/form-data' },
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'flag',
+					value: 0,
+					message: 'CoinRemitter refused the API key or password for this coin. Check the coin, then copy both again from the wallet in the CoinRemitter dashboard.',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'flag',
+					value: 2,
+					message: 'CoinRemitter says the API key or password is missing. Fill in both fields.',
+				},
+			},
+		],
+	};
+}

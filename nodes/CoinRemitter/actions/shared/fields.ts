@@ -1,0 +1,120 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { COIN_SYMBOLS, FIAT_CURRENCIES, WITHDRAWAL_SPEEDS } from '../../helpers/constants';
+import type { FieldContext } from '../../helpers/validation';
+import type { ApiVersion } from '../types';
+
+export const fieldContext = (context: IExecuteFunctions, itemIndex: number): FieldContext => ({
+	node: context.getNode(),
+	itemIndex,
+});
+
+export const fiatCurrencyOptions = [...FIAT_CURRENCIES]
+	.sort()
+	.map((code) => ({ name: code, value: code }));
+
+export const amountField = (description: string): INodeProperties => ({
+	displayName: 'Amount',
+	name: 'amount',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: '0.015',
+	description,
+	hint: 'A plain decimal number such as 0.015: no thousands separator, no comma, no exponent',
+});
+
+export const addressField = (description: string): INodeProperties => ({
+	displayName: 'Address',
+	name: 'address',
+	type: 'string',
+	default: '',
+	required: true,
+	description,
+});
+
+export const withdrawalSpeedField: INodeProperties = {
+	displayName: 'Withdrawal Speed',
+	name: 'withdrawalSpeed',
+	type: 'options',
+	default: '',
+	description: 'How fast the withdrawal should confirm; a faster speed costs a higher network fee',
+	options: [
+		{ name: 'Wallet Default', value: '', description: 'Use the speed set in the wallet settings' },
+		...WITHDRAWAL_SPEEDS.map((speed) => ({
+			name: speed.charAt(0).toUpperCase() + speed.slice(1),
+			value: speed,
+		})),
+	],
+};
+
+export const fiatCurrencyField = (description: string): INodeProperties => ({
+	displayName: 'Fiat Currency',
+	name: 'fiatCurrency',
+	type: 'options',
+	default: 'USD',
+	required: true,
+	description,
+	options: fiatCurrencyOptions,
+});
+
+/** Shows an operation's fields only under its API version, resource and operation. */
+export const showFor = (
+	apiVersion: ApiVersion,
+	resource: string,
+	operation: string,
+	properties: INodeProperties[],
+) =>
+	updateDisplayOptions(
+		{ show: { apiVersion: [apiVersion], resource: [resource], operation: [operation] } },
+		properties,
+	);
+
+export const showForV1 = (resource: string, operation: string, properties: INodeProperties[]) =>
+	showFor('v1', resource, operation, properties);
+
+export const showForLegacy = (resource: string, operation: string, properties: INodeProperties[]) =>
+	showFor('legacy', resource, operation, properties);
+
+export const coinOptions = [...COIN_SYMBOLS].sort().map((symbol) => ({ name: symbol, value: symbol }));
+
+export const transactionIdField: INodeProperties = {
+	displayName: 'Transaction ID',
+	name: 'transactionId',
+	type: 'string',
+	default: '',
+	required: true,
+	description:
+		'The CoinRemitter ID of the transaction (the "ID" of a webhook or withdrawal), not the blockchain TXID',
+};
+
+export const invoiceIdField: INodeProperties = {
+	displayName: 'Invoice ID',
+	name: 'invoiceId',
+	type: 'string',
+	default: '',
+	required: true,
+	description: 'The invoice reference returned when the invoice was created (its "invoice_id")',
+};
+
+export const labelField: INodeProperties = {
+	displayName: 'Label',
+	name: 'label',
+	type: 'string',
+	default: '',
+	placeholder: 'order1234',
+	description:
+		'Optional name for the new deposit address, for example an order or customer number: letters and digits only, at most 20 characters',
+};
+
+export const fiatAmountField: INodeProperties = {
+	displayName: 'Fiat Amount',
+	name: 'fiatAmount',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: '100',
+	description: 'Amount of the fiat currency to convert',
+	hint: 'A plain decimal number such as 99.90: no thousands separator, no comma',
+};
