@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import * as legacy from './actions/legacy';
 import { router } from './actions/router';
 import * as v1 from './actions/v1';
 
@@ -19,11 +20,8 @@ export class CoinRemitter implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			{
-				name: 'coinRemitterApi',
-				required: true,
-				displayOptions: { show: { apiVersion: ['v1'] } },
-			},
+			{ name: 'coinRemitterApi', required: true, displayOptions: { show: { apiVersion: ['v1'] } } },
+			{ name: 'coinRemitterLegacyApi', required: true, displayOptions: { show: { apiVersion: ['legacy'] } } },
 		],
 		properties: [
 			{
@@ -37,10 +35,25 @@ export class CoinRemitter implements INodeType {
 						value: 'v1',
 						description: 'The current CoinRemitter API, authenticated with the wallet API key and password',
 					},
+					{
+						name: 'Legacy V2/V3 (Deprecated)',
+						value: 'legacy',
+						description:
+							'The per-coin legacy API that CoinRemitter discontinued after 30 June 2025; kept for wallets still on it',
+					},
 				],
 				default: 'v1',
 			},
+			{
+				displayName:
+					'CoinRemitter discontinued the legacy v2/v3 API after 30 June 2025. It keeps working here for wallets still on it; move to V1 (Current) with a CoinRemitter API credential when you can.',
+				name: 'legacyNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { apiVersion: ['legacy'] } },
+			},
 			...v1.description,
+			...legacy.description,
 		],
 	};
 

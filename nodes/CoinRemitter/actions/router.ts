@@ -2,11 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiVersion, OperationModule } from './types';
+import * as legacy from './legacy';
 import * as v1 from './v1';
 
 const operationsByVersion: Record<ApiVersion, Record<string, Record<string, OperationModule>>> = {
 	v1: v1.operations,
-	legacy: {},
+	legacy: legacy.operations,
 };
 
 /** Runs the chosen operation once per input item; every output item is paired to its input. */

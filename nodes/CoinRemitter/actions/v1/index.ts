@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceSelector } from '../shared/operations';
 import type { ResourceOperations } from '../types';
 import * as address from './address/Address.resource';
 import * as invoice from './invoice/Invoice.resource';
@@ -18,22 +19,7 @@ export const operations: Record<string, ResourceOperations> = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { apiVersion: ['v1'] } },
-		options: [
-			{ name: 'Address', value: 'address' },
-			{ name: 'Invoice', value: 'invoice' },
-			{ name: 'Rate', value: 'rate' },
-			{ name: 'Transaction', value: 'transaction' },
-			{ name: 'Wallet', value: 'wallet' },
-			{ name: 'Withdrawal', value: 'withdrawal' },
-		],
-		default: 'wallet',
-	},
+	resourceSelector('v1', Object.keys(operations), 'wallet'),
 	...address.description,
 	...invoice.description,
 	...rate.description,

@@ -16,85 +16,12 @@ import {
 	withoutEmpty,
 } from '../../../helpers/validation';
 import { v1Request } from '../../../transport';
-import { amountField, fieldContext, fiatCurrencyField, showForV1 } from '../../shared/fields';
+import { amountField, fieldContext, fiatCurrencyField, invoiceAdditionalFields, showForV1 } from '../../shared/fields';
 
 const properties: INodeProperties[] = [
 	amountField('Invoice amount, in the fiat currency below'),
 	fiatCurrencyField('Currency the invoice amount is written in; it is converted to the wallet coin'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Custom Data 1',
-				name: 'customData1',
-				type: 'string',
-				default: '',
-				description: 'Your own reference, for example an order ID, returned with the invoice (at most 30 characters)',
-			},
-			{
-				displayName: 'Custom Data 2',
-				name: 'customData2',
-				type: 'string',
-				default: '',
-				description: 'A second reference of your own, returned with the invoice (at most 30 characters)',
-			},
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				description: 'Text shown to the customer on the invoice',
-			},
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: 'Customer email address the invoice is sent to',
-			},
-			{
-				displayName: 'Expiry (Minutes)',
-				name: 'expiryMinutes',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 1440,
-				description: 'Minutes until the invoice expires',
-			},
-			{
-				displayName: 'Fail URL',
-				name: 'failUrl',
-				type: 'string',
-				default: '',
-				description: 'Page the customer is sent to when the invoice is cancelled',
-			},
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'Name shown on the invoice (at most 30 characters); the wallet name is shown when empty',
-			},
-			{
-				displayName: 'Notify URL',
-				name: 'notifyUrl',
-				type: 'string',
-				default: '',
-				description: 'URL that receives payment notifications, such as the URL of a CoinRemitter Trigger node',
-			},
-			{
-				displayName: 'Success URL',
-				name: 'successUrl',
-				type: 'string',
-				default: '',
-				description: 'Page the customer is sent to after paying',
-			},
-		],
-	},
+	invoiceAdditionalFields(['customData1', 'customData2', 'description', 'email', 'expiryMinutes', 'failUrl', 'name', 'notifyUrl', 'successUrl']),
 ];
 
 export const description = showForV1('invoice', 'create', properties);

@@ -1,25 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../../shared/operations';
 import * as getBalance from './getBalance.operation';
 
 export { getBalance };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { apiVersion: ['v1'], resource: ['wallet'] } },
-		options: [
-			{
-				name: 'Get Balance',
-				value: 'getBalance',
-				description: 'Get the balance of the wallet and its remaining 24-hour withdrawal allowance',
-				action: 'Get the wallet balance',
-			},
-		],
-		default: 'getBalance',
-	},
+	operationSelector('v1', 'wallet', ['getBalance']),
 	...getBalance.description,
 ];

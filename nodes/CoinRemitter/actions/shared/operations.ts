@@ -1,0 +1,124 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { ApiVersion } from '../types';
+
+/** Every operation's dropdown entry, written once for both API versions. */
+const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
+	address: {
+		create: {
+			name: 'Create',
+			value: 'create',
+			description: 'Create a new deposit address in the wallet, optionally labelled',
+			action: 'Create an address',
+		},
+		getTransactions: {
+			name: 'Get Transactions',
+			value: 'getTransactions',
+			description: 'List the deposits received by one address of the wallet',
+			action: 'Get the transactions of an address',
+		},
+		validate: {
+			name: 'Validate',
+			value: 'validate',
+			description: 'Check whether an address is valid for the wallet coin before sending to it',
+			action: 'Validate an address',
+		},
+	},
+	invoice: {
+		create: {
+			name: 'Create',
+			value: 'create',
+			description: 'Create a payment request priced in a fiat currency and get the URL where the customer pays',
+			action: 'Create an invoice',
+		},
+		get: {
+			name: 'Get',
+			value: 'get',
+			description:
+				'Get an invoice with its status (Pending, Paid, Under Paid, Over Paid, Expired, Cancelled) and payments',
+			action: 'Get an invoice',
+		},
+	},
+	rate: {
+		fiatToCrypto: {
+			name: 'Fiat to Crypto',
+			value: 'fiatToCrypto',
+			description: 'Convert a fiat amount (for example 100 USD) into the equivalent amount of a coin at the current rate',
+			action: 'Convert fiat to crypto',
+		},
+		getCoinPrices: {
+			name: 'Get Coin Prices',
+			value: 'getCoinPrices',
+			description: 'Get the current USD price of each coin CoinRemitter supports',
+			action: 'Get coin prices',
+		},
+	},
+	transaction: {
+		get: {
+			name: 'Get',
+			value: 'get',
+			description: 'Get one deposit or withdrawal by its CoinRemitter ID, with its confirmations',
+			action: 'Get a transaction',
+		},
+	},
+	wallet: {
+		getBalance: {
+			name: 'Get Balance',
+			value: 'getBalance',
+			description: 'Get the balance of the wallet',
+			action: 'Get the wallet balance',
+		},
+	},
+	withdrawal: {
+		create: {
+			name: 'Create',
+			value: 'create',
+			description:
+				'Send coins from the wallet to an external address. Moves real funds: the wallet is charged the amount plus fees.',
+			action: 'Withdraw coins to an address',
+		},
+		estimate: {
+			name: 'Estimate',
+			value: 'estimate',
+			description: 'Get the network and processing fees and the total a withdrawal would cost, without sending anything',
+			action: 'Estimate a withdrawal',
+		},
+	},
+};
+
+/** The Operation dropdown of one resource under one API version. */
+export function operationSelector(apiVersion: ApiVersion, resource: string, operations: string[]): INodeProperties {
+	// The default is the first operation listed; the rule only recognises literal defaults.
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { apiVersion: [apiVersion], resource: [resource] } },
+		default: operations[0],
+		options: operations.map((operation) => catalogue[resource][operation]),
+	};
+}
+
+const resourceNames: Record<string, string> = {
+	address: 'Address',
+	invoice: 'Invoice',
+	rate: 'Rate',
+	transaction: 'Transaction',
+	wallet: 'Wallet',
+	withdrawal: 'Withdrawal',
+};
+
+/** The Resource dropdown of one API version. */
+export function resourceSelector(apiVersion: ApiVersion, resources: string[], defaultResource: string): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { apiVersion: [apiVersion] } },
+		options: resources.map((value) => ({ name: resourceNames[value], value })),
+		default: defaultResource,
+	};
+}
