@@ -65,7 +65,7 @@ const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
 		getBalance: {
 			name: 'Get Balance',
 			value: 'getBalance',
-			description: 'Get the balance of the wallet',
+			description: 'Get the current balance of the wallet (v1 adds the remaining 24-hour withdrawal allowance)',
 			action: 'Get the wallet balance',
 		},
 	},
