@@ -5,6 +5,7 @@ const { parseBody } = require('./multipart');
 const { toUnits } = require('./decimal');
 const S = require('./state');
 const v1 = require('./v1');
+const legacy = require('./legacy');
 
 const DEFAULTS = { host: '127.0.0.1', port: 0, rateLimit: 100, rateWindowMs: 60000, maxBodyBytes: 1024 * 1024 };
 
@@ -132,6 +133,7 @@ class Simulator {
 			return this.fail(res, 1001, `The request body could not be read: ${error.message}`);
 		}
 		if (url.pathname.startsWith('/v1/')) return this.handleV1(req, res, url.pathname, record);
+		if (url.pathname.startsWith('/api/')) return this.handleLegacy(req, res, url, record);
 		return this.fail(res, 1005, 'Not found.');
 	}
 
@@ -169,6 +171,26 @@ class Simulator {
 			if (!(error instanceof v1.ApiFailure)) throw error;
 			this.fail(res, error.code, error.message, limit.headers);
 		}
+	}
+
+	handleLegacy(req, res, url, record) {
+		const now = Date.now();
+		const query = Object.fromEntries(url.searchParams);
+		record.query = query;
+		const limit = this.rateLimit(record.fields.api_key ?? query.api_key ?? `ip:${req.socket.remoteAddress}`, now);
+		const send = (status, text) => {
+			res.writeHead(status, { 'content-type': 'application/json', ...limit.headers });
+			res.end(text);
+		};
+		const envelope = (flag, msg) => legacy.serialize({ flag, msg, data: [] });
+		if (limit.exceeded) return send(429, envelope(0, 'Too Many Attempts.'));
+		if (this.faults.maintenance) return send(503, envelope(0, 'Service is under maintenance.'));
+		if (this.faults.serverErrors > 0) {
+			this.faults.serverErrors--;
+			return send(500, envelope(0, 'Something went wrong, please try again.'));
+		}
+		const { status, text } = legacy.handleLegacy({ sim: this, method: req.method, path: url.pathname, fields: record.fields, query, now });
+		send(status, text);
 	}
 
 	async handleAdmin(req, res, url) {

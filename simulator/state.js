@@ -9,11 +9,21 @@ const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const DEFAULT_WALLETS = [
 	{ apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password', coin: 'Tcoin', coinSymbol: 'TCN', balance: '25.00000000' },
 	{ apiKey: 'sim_btc_key', apiPassword: 'sim_btc_password', coin: 'Bitcoin', coinSymbol: 'BTC', balance: '1.50000000' },
+	{ apiKey: 'sim_ltc_key', apiPassword: 'sim_ltc_password', coin: 'Litecoin', coinSymbol: 'LTC', balance: '40.00000000' },
+	{ apiKey: 'sim_koin_key', apiPassword: 'sim_koin_password', coin: 'Koin', coinSymbol: 'KOIN', balance: '500.00000000' },
 	{ apiKey: 'sim_inactive_key', apiPassword: 'sim_inactive_password', coin: 'Tcoin', coinSymbol: 'TCN', balance: '0.00000000', active: false },
 ];
 
 /** USD price of one coin, as a decimal string. */
-const COIN_USD = { TCN: '0.50000000', BTC: '60000.00000000', LTC: '80.00000000', ETH: '3000.00000000', TRX: '0.12000000' };
+const COIN_USD = {
+	TCN: '0.50000000',
+	BTC: '60000.00000000',
+	LTC: '80.00000000',
+	ETH: '3000.00000000',
+	TRX: '0.12000000',
+	KOIN: '0.02000000',
+	DOGE: '0.10000000',
+};
 /** Units of a fiat currency per USD; currencies not listed count as 1. */
 const FIAT_PER_USD = { USD: '1.00000000', EUR: '0.90000000', GBP: '0.80000000', INR: '80.00000000', JPY: '150.00000000' };
 
@@ -39,11 +49,15 @@ function hexId(bytes = 12) {
 	return crypto.randomBytes(bytes).toString('hex');
 }
 
+/** Coins the legacy interface serves under /api/v2; the others are under /api/v3. */
+const LEGACY_V2_COINS = new Set(['LTC', 'KOIN', 'DOGE', 'ETH']);
+
 function createState(wallets = DEFAULT_WALLETS) {
 	const state = { wallets: new Map(), transactions: new Map(), invoices: new Map() };
 	for (const seed of wallets) {
 		state.wallets.set(seed.apiKey, {
 			id: hexId(),
+			merchantId: 'sim-merchant-1',
 			name: `${seed.coinSymbol.toLowerCase()}-wallet`,
 			active: seed.active !== false,
 			apiKey: seed.apiKey,
@@ -65,6 +79,7 @@ module.exports = {
 	COIN_USD,
 	DEFAULT_WALLETS,
 	FIAT_PER_USD,
+	LEGACY_V2_COINS,
 	PROCESSING_FEE_DIVISOR,
 	PROCESSING_FEE_PERCENT,
 	REQUIRED_CONFIRMATIONS,

@@ -320,4 +320,4 @@ function invoiceView(invoice) {
 /** Endpoints that answer without wallet credentials. */
 const PUBLIC_PATHS = new Set(['/v1/rate/fiat-to-crypto']);
 
-module.exports = { handlers, PUBLIC_PATHS, ApiFailure, errorBody, transactionView };
+module.exports = { handlers, PUBLIC_PATHS, ApiFailure, errorBody, transactionView, fees, fiatToCryptoUnits, FIAT, COINS };

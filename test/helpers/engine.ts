@@ -21,6 +21,7 @@ import type {
 import { createDeferredPromise, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { CoinRemitterApi } from '../../credentials/CoinRemitterApi.credentials';
+import { CoinRemitterLegacyApi } from '../../credentials/CoinRemitterLegacyApi.credentials';
 import { CoinRemitter } from '../../nodes/CoinRemitter/CoinRemitter.node';
 
 export const PACKAGE = 'n8n-nodes-coinremitter';
@@ -31,6 +32,7 @@ export const nodeClasses: Record<string, INodeType> = {
 
 export const credentialTypes: Record<string, ICredentialType> = {
 	coinRemitterApi: new CoinRemitterApi(),
+	coinRemitterLegacyApi: new CoinRemitterLegacyApi(),
 };
 
 class TestNodeTypes implements INodeTypes {

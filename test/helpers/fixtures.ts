@@ -20,3 +20,16 @@ export function useSimulator(options: Record<string, unknown> = {}) {
 export function v1Credentials(sim: Simulator, keys = TCN): Record<string, ICredentialDataDecryptedObject> {
 	return { coinRemitterApi: { ...keys, baseUrl: sim.url } };
 }
+
+export const LTC = { apiKey: 'sim_ltc_key', password: 'sim_ltc_password' };
+export const KOIN = { apiKey: 'sim_koin_key', password: 'sim_koin_password' };
+export const TCN_LEGACY = { apiKey: TCN.apiKey, password: TCN.apiPassword };
+
+export function legacyCredentials(
+	sim: Simulator,
+	coin: string,
+	keys: { apiKey: string; password: string },
+	apiGeneration = 'auto',
+): Record<string, ICredentialDataDecryptedObject> {
+	return { coinRemitterLegacyApi: { coin, ...keys, baseUrl: sim.url, apiGeneration } };
+}

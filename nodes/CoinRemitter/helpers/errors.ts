@@ -110,6 +110,12 @@ export function legacyApiError(node: INode, failure: LegacyFailure, itemIndex?: 
 		const { message, description } = V1_ERRORS[statusCode === 1006 || statusCode === 1007 ? statusCode : 1002];
 		return explained(message, description.replace('{msg}', said));
 	}
+	if (failure.httpCode === 404) {
+		return explained(
+			'CoinRemitter has no such legacy endpoint for this coin (HTTP 404)',
+			'Check the coin and the API generation of the credential (Automatic uses v2 for LTC, KOIN, DOGE and ETH and v3 for the others) and its base URL.',
+		);
+	}
 	if (failure.flag === 2) {
 		const field = failure.sentFields.find((name) => new RegExp(`\\b${name.replace(/_/g, '[ _]')}\\b`, 'i').test(said));
 		return explained(

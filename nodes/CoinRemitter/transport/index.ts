@@ -165,7 +165,7 @@ function unwrapLegacyEnvelope(
 ): IDataObject | IDataObject[] {
 	const body = parseJsonObject(response.body);
 	if (body === undefined) {
-		if (response.statusCode === 429 || response.statusCode >= 500) {
+		if (response.statusCode === 404 || response.statusCode === 429 || response.statusCode >= 500) {
 			throw legacyApiError(node, { httpCode: response.statusCode, sentFields }, itemIndex);
 		}
 		throw unreadableResponse(node, response.statusCode, itemIndex);
