@@ -81,8 +81,11 @@ const handlers = {
 		return data;
 	},
 
-	'validate-address'({ fields }) {
-		return { valid: S.ADDRESS_FORMAT.test(required(fields, 'address')) };
+	'validate-address'({ fields, sim }) {
+		const valid = S.ADDRESS_FORMAT.test(required(fields, 'address'));
+		// One reference answers an invalid address with flag 0 and data.valid false.
+		if (!valid && sim.quirks.legacyInvalidAddressFlag === 0) throw Object.assign(refused('Invalid address.'), { data: { valid } });
+		return { valid };
 	},
 
 	withdraw({ wallet, fields, sim, now }) {
@@ -233,7 +236,7 @@ function handleLegacy({ sim, method, path, fields, query, now }) {
 		return answer(200, 1, 'Success.', action, data);
 	} catch (error) {
 		if (!(error instanceof LegacyFailure)) throw error;
-		return answer(error.status, error.flag, error.message, action, []);
+		return answer(error.status, error.flag, error.message, action, error.data ?? []);
 	}
 }
 

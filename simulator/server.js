@@ -46,6 +46,8 @@ class Simulator {
 		this.requests = [];
 		this.windows = new Map();
 		this.faults = { maintenance: false, serverErrors: 0 };
+		// Behaviours where the service's own references disagree; tests switch between them.
+		this.quirks = { legacyInvalidAddressFlag: 1 };
 	}
 
 	async start() {

@@ -28,20 +28,37 @@ const V1: Record<string, Record<string, string[]>> = {
 	rate: { fiatToCrypto: ['fiatCurrency', 'fiatAmount', 'coin'] },
 };
 
+const LEGACY: Record<string, Record<string, string[]>> = {
+	address: { create: ['label'], validate: ['address'], getTransactions: ['address'] },
+	withdrawal: { create: ['address', 'amount'] },
+	transaction: { get: ['transactionId'] },
+	wallet: { getBalance: [] },
+	invoice: {
+		create: ['amount', 'fiatCurrency', ...['name', 'expiryMinutes', 'notifyUrl', 'successUrl', 'failUrl', 'description', 'customData1', 'customData2'].map((n) => `additionalFields.${n}`)],
+		get: ['invoiceId'],
+	},
+	rate: { fiatToCrypto: ['fiatCurrency', 'fiatAmount'], getCoinPrices: [] },
+};
+
 describe('node description', () => {
 	it('is the coinRemitter node, usable as an AI tool, with the v1 credential', () => {
 		expect(description.name).toBe('coinRemitter');
 		expect(description.usableAsTool).toBe(true);
 		expect(description.credentials?.map((credential) => credential.name)).toContain('coinRemitterApi');
-		expect(options('apiVersion', {})).toContain('v1');
+		expect(options('apiVersion', {})).toEqual(['v1', 'legacy']);
+		expect(description.credentials?.map((credential) => credential.name)).toContain('coinRemitterLegacyApi');
 	});
 
-	for (const [resource, operations] of Object.entries(V1)) {
+	const rows = [
+		...Object.entries(V1).map(([resource, operations]) => ['v1', resource, operations] as const),
+		...Object.entries(LEGACY).map(([resource, operations]) => ['legacy', resource, operations] as const),
+	];
+	for (const [apiVersion, resource, operations] of rows) {
 		for (const [operation, fields] of Object.entries(operations)) {
-			it(`v1 ${resource}.${operation} has its fields under their public names`, () => {
-				expect(options('resource', { apiVersion: 'v1' })).toContain(resource);
-				expect(options('operation', { apiVersion: 'v1', resource })).toContain(operation);
-				const context = { apiVersion: 'v1', resource, operation };
+			it(`${apiVersion} ${resource}.${operation} has its fields under their public names`, () => {
+				expect(options('resource', { apiVersion })).toContain(resource);
+				expect(options('operation', { apiVersion, resource })).toContain(operation);
+				const context = { apiVersion, resource, operation };
 				for (const field of fields) {
 					const [top, sub] = field.split('.');
 					const property = description.properties.find((p) => p.name === top && visible(p, context));
@@ -51,6 +68,11 @@ describe('node description', () => {
 			});
 		}
 	}
+
+	it('does not offer legacy-only operations under v1, nor v1-only ones under legacy', () => {
+		expect(options('operation', { apiVersion: 'v1', resource: 'rate' })).toEqual(['fiatToCrypto']);
+		expect(options('operation', { apiVersion: 'legacy', resource: 'withdrawal' })).toEqual(['create']);
+	});
 
 	it('gives every operation an action and a description an AI agent can choose by', () => {
 		const operationProperties = description.properties.filter((property) => property.name === 'operation');

@@ -28,10 +28,11 @@ export async function testCredential(typeName: string, data: ICredentialDataDecr
 		typeof value === 'string'
 			? workflow.expression.getSimpleParameterValue(probeNode, value, 'internal', { $credentials: data } as IDataObject, undefined, '')
 			: value;
-	const { baseURL, url, method, body } = type.test.request;
+	const { baseURL, url, method, body, headers } = type.test.request;
 	let request: IHttpRequestOptions = {
 		url: `${resolve(baseURL) as string}${resolve(url) as string}`,
 		method,
+		headers: headers as IDataObject | undefined,
 		body: body as IDataObject | undefined,
 		json: true,
 	};
