@@ -4,11 +4,15 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INode,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 
 import { legacyGeneration, type LegacyGeneration } from '../helpers/constants';
 import { legacyApiError, networkError, unreadableResponse, v1ApiError } from '../helpers/errors';
 import { parseJsonExact } from '../helpers/json';
+
+/** Action nodes call the API while executing, the trigger while verifying a callback. */
+export type RequestContext = IExecuteFunctions | IWebhookFunctions;
 
 export const V1_CREDENTIAL = 'coinRemitterApi';
 export const LEGACY_CREDENTIAL = 'coinRemitterLegacyApi';
@@ -51,7 +55,7 @@ export function joinUrl(baseUrl: string, path: string): string {
  * by n8n, and the `{ success, data }` envelope turned into `data` or a NodeApiError.
  */
 export async function v1Request(
-	this: IExecuteFunctions,
+	this: RequestContext,
 	path: V1Path,
 	fields: IDataObject,
 	itemIndex: number,
@@ -77,7 +81,7 @@ export async function v1Request(
 }
 
 /** The coin, path generation and base URL of the legacy credential. */
-export async function legacyWallet(this: IExecuteFunctions, itemIndex: number): Promise<LegacyWallet> {
+export async function legacyWallet(this: RequestContext, itemIndex: number): Promise<LegacyWallet> {
 	const credentials = await this.getCredentials<{ coin?: string; baseUrl?: string; apiGeneration?: string }>(
 		LEGACY_CREDENTIAL,
 		itemIndex,
@@ -95,7 +99,7 @@ export async function legacyWallet(this: IExecuteFunctions, itemIndex: number): 
  * fields, into which the credential adds `api_key` and `password`; `flag` 1 gives `data`.
  */
 export async function legacyRequest(
-	this: IExecuteFunctions,
+	this: RequestContext,
 	operation: LegacyOperation,
 	fields: IDataObject,
 	itemIndex: number,
@@ -109,7 +113,7 @@ export async function legacyRequest(
 }
 
 /** GET `{baseUrl}/api/{v2|v3}/get-coin-rate`; only v2 wants the credentials with it. */
-export async function legacyCoinPrices(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function legacyCoinPrices(this: RequestContext, itemIndex: number): Promise<IDataObject> {
 	const wallet = await legacyWallet.call(this, itemIndex);
 	const options: IHttpRequestOptions = {
 		...responseHandling,
@@ -141,7 +145,7 @@ function postForm(url: string, fields: IDataObject, alwaysForm = false): IHttpRe
 }
 
 async function send(
-	this: IExecuteFunctions,
+	this: RequestContext,
 	credentialType: string | undefined,
 	options: IHttpRequestOptions,
 	itemIndex: number,

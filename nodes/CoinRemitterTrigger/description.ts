@@ -1,0 +1,86 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { ORDER_STATUSES } from './callbacks/schemas';
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'CoinRemitter has no API to register webhooks: paste this node\'s Production URL (above) yourself. Deposits and withdrawals: CoinRemitter dashboard → Wallets → (your wallet) → Settings → Webhook URL. Invoices: the Notify URL of the invoice (CoinRemitter node → Invoice → Create → Notify URL). Widget orders: the callback URL of the widget.',
+		name: 'setupNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'],
+		description: 'The callbacks that start the workflow',
+		options: [
+			{ name: 'Deposit', value: 'deposit', description: 'Coins received on a wallet address (type receive)' },
+			{ name: 'Invoice', value: 'invoice', description: 'A payment or status change of an invoice' },
+			{ name: 'Widget Order', value: 'widgetOrder', description: 'An order of a pricing, presale or payment button widget' },
+			{ name: 'Withdrawal', value: 'withdrawal', description: 'Coins sent from the wallet (type send)' },
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Confirmations Needed (Legacy)',
+				name: 'legacyConfirmations',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 3,
+				description:
+					'Legacy webhooks do not say how many confirmations the coin needs; with Only Confirmed on, a legacy transaction counts as confirmed from this many',
+			},
+			{
+				displayName: 'Only Confirmed Transactions',
+				name: 'confirmedOnly',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to start the workflow only once a deposit or withdrawal has its required confirmations (pending deliveries are answered and ignored)',
+			},
+			{
+				displayName: 'Order Statuses',
+				name: 'statuses',
+				type: 'multiOptions',
+				default: [],
+				description: 'Invoice and widget order statuses that start the workflow; none selected means all',
+				options: Object.entries(ORDER_STATUSES).map(([code, name]) => ({ name, value: Number(code) })),
+			},
+			{
+				displayName: 'Skip Duplicates',
+				name: 'skipDuplicates',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to start the workflow once per transaction state (pending, confirmed) or invoice/order status, although CoinRemitter delivers the same callback several times',
+			},
+			{
+				displayName: 'Verify With the API',
+				name: 'verify',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to fetch the transaction or invoice again with the credential and start only for records that exist and match (callbacks are not signed). Needs the credential of the callback\'s interface; widget orders cannot be looked up.',
+			},
+			{
+				displayName: 'Widget Secret',
+				name: 'widgetSecret',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description:
+					'Widget orders cannot be verified with the API. Set a secret and add it to the widget\'s callback URL as ?secret=…; orders without it are refused.',
+			},
+		],
+	},
+];
