@@ -6,6 +6,7 @@ const { toUnits } = require('./decimal');
 const S = require('./state');
 const v1 = require('./v1');
 const legacy = require('./legacy');
+const callbacks = require('./callbacks');
 
 const DEFAULTS = { host: '127.0.0.1', port: 0, rateLimit: 100, rateWindowMs: 60000, maxBodyBytes: 1024 * 1024 };
 
@@ -44,6 +45,7 @@ class Simulator {
 	reset() {
 		this.state = S.createState(this.options.wallets);
 		this.requests = [];
+		this.sink = [];
 		this.windows = new Map();
 		this.faults = { maintenance: false, serverErrors: 0 };
 		// Behaviours where the service's own references disagree; tests switch between them.
@@ -211,6 +213,11 @@ class Simulator {
 				return json(res, 200, this.deposit(input.apiKey, input.address, input.amount, input.confirmations));
 			case 'POST /__sim/confirm':
 				return json(res, 200, this.confirm(input.id, input.confirmations));
+			case 'POST /__sim/sink':
+				this.sink.push(input);
+				return json(res, 200, { ok: true });
+			case 'GET /__sim/sink':
+				return json(res, 200, this.sink);
 			default:
 				return json(res, 404, { error: 'unknown simulator admin route' });
 		}
@@ -222,4 +229,4 @@ async function startSimulator(options) {
 	return await new Simulator(options).start();
 }
 
-module.exports = { Simulator, startSimulator, DEFAULT_WALLETS: S.DEFAULT_WALLETS };
+module.exports = { Simulator, startSimulator, DEFAULT_WALLETS: S.DEFAULT_WALLETS, callbacks };

@@ -1,0 +1,123 @@
+// Drives the trigger's webhook() with an IWebhookFunctions built for the test: the body shaped the
+// way n8n 1.x hands it to trigger nodes, and API calls made for real (n8n-core's httpRequest,
+// credentials applied like n8n's server) against the simulator.
+import { parse as parseQuery } from 'node:querystring';
+import { httpRequest } from 'n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { CoinRemitterTrigger } from '../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
+import { parseMultipart } from '../../simulator/multipart';
+import { encodeCallback } from '../../simulator/callbacks';
+import { credentialTypes } from './engine';
+
+export interface EncodedCallback {
+	body: Buffer;
+	contentType: string;
+}
+
+/** The body as n8n 1.x gives it to a trigger: multipart as { data, files }, urlencoded via querystring, JSON parsed with the raw body kept. */
+export function asN8nRequest({ body, contentType }: EncodedCallback) {
+	const type = contentType.split(';')[0];
+	if (type === 'multipart/form-data') return { body: { data: parseMultipart(body, contentType), files: {} }, contentType: type };
+	if (type === 'application/x-www-form-urlencoded') return { body: parseQuery(body.toString('utf8')) as IDataObject, contentType: type };
+	let parsed: IDataObject = {};
+	try {
+		parsed = JSON.parse(body.toString('utf8')) as IDataObject;
+	} catch {
+		// n8n itself answers 422 here; the node must still cope with whatever body it is handed.
+	}
+	return { body: parsed, rawBody: body, contentType: type };
+}
+
+/** Resolves the `={{$credentials.x}}` values of a generic credential. */
+function resolveGeneric(value: string, credentials: ICredentialDataDecryptedObject): string {
+	return value.replace(/^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/, (_match, name: string) => String(credentials[name] ?? ''));
+}
+
+async function authenticate(type: string, credentials: ICredentialDataDecryptedObject, options: IHttpRequestOptions) {
+	const credentialType = credentialTypes[type];
+	if (typeof credentialType.authenticate === 'function') return await credentialType.authenticate(credentials, options);
+	const headers = { ...(options.headers ?? {}) } as IDataObject;
+	const generic = credentialType.authenticate?.properties.headers ?? {};
+	for (const [name, value] of Object.entries(generic)) headers[name] = resolveGeneric(String(value), credentials);
+	return { ...options, headers };
+}
+
+export interface WebhookCall {
+	parameters?: IDataObject;
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	staticData?: IDataObject;
+	query?: IDataObject;
+	workflowId?: string;
+}
+
+export interface WebhookResult {
+	status: number;
+	body: unknown;
+	items: IDataObject[];
+	response: IWebhookResponseData;
+}
+
+const trigger = new CoinRemitterTrigger();
+
+/** Calls webhook() once with the encoded callback; returns what the sender and the workflow would get. */
+export async function callWebhook(encoded: EncodedCallback, call: WebhookCall = {}): Promise<WebhookResult> {
+	const request = asN8nRequest(encoded);
+	const credentials = call.credentials ?? {};
+	const parameters: IDataObject = { events: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'], options: {}, ...call.parameters };
+	const staticData = call.staticData ?? {};
+	// Each call is its own workflow unless the test says otherwise, so process-wide memory does not leak between tests.
+	const workflowId = call.workflowId ?? `wf-${Math.random().toString(36).slice(2)}`;
+	const sent: { status?: number; body?: unknown } = {};
+	const response = {
+		status(code: number) {
+			sent.status = code;
+			return response;
+		},
+		json(body: unknown) {
+			sent.body = body;
+			return response;
+		},
+	};
+	const context = {
+		getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
+		getBodyData: () => request.body,
+		getRequestObject: () => ({ headers: { 'content-type': request.contentType }, rawBody: request.rawBody }),
+		getResponseObject: () => response,
+		getQueryData: () => call.query ?? {},
+		getWorkflowStaticData: () => staticData,
+		getWorkflow: () => ({ id: workflowId, active: true }),
+		getNode: () => ({
+			id: 'trigger-node',
+			name: 'CoinRemitter Trigger',
+			type: 'n8n-nodes-coinremitter.coinRemitterTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters,
+			credentials: Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: type, name: type }])),
+		}),
+		getCredentials: async (type: string) => {
+			if (!credentials[type]) throw new Error(`no ${type} credential`);
+			return credentials[type];
+		},
+		helpers: {
+			httpRequest: async (options: IHttpRequestOptions) => await httpRequest(options),
+			httpRequestWithAuthentication: async (type: string, options: IHttpRequestOptions) =>
+				await httpRequest(await authenticate(type, credentials[type], options)),
+		},
+	} as unknown as IWebhookFunctions;
+
+	const result = await trigger.webhook.call(context);
+	const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
+	if (result.noWebhookResponse) return { status: sent.status ?? 0, body: sent.body, items, response: result };
+	return { status: 200, body: result.webhookResponse, items, response: result };
+}
+
+export function encode(payload: object, encoding: 'multipart' | 'urlencoded' | 'json' = 'multipart', nested: 'json' | 'brackets' = 'json') {
+	return encodeCallback(payload, { encoding, nested }) as EncodedCallback;
+}
+
+/** Raw bytes with a content type, for malformed bodies. */
+export function rawBody(text: string, contentType: string): EncodedCallback {
+	return { body: Buffer.from(text), contentType };
+}
