@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -66,16 +67,19 @@ export class CoinRemitterTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const events = this.getNodeParameter('events', []) as TriggerEvent[];
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		// The node answers the sender itself, before any workflow runs, the same way in every n8n version.
+		const answer = (status: number, body: IDataObject) => this.getResponseObject().status(status).json(body);
 		try {
 			const outcome = await receiveCallback.call(this, events, options);
-			if ('ignored' in outcome) return { webhookResponse: { received: true, ignored: outcome.ignored } };
-			return {
-				webhookResponse: { received: true },
-				workflowData: [[{ json: outcome.item }]],
-			};
+			if ('ignored' in outcome) {
+				answer(200, { received: true, ignored: outcome.ignored });
+				return { noWebhookResponse: true };
+			}
+			answer(200, { received: true });
+			return { noWebhookResponse: true, workflowData: [[{ json: outcome.item }]] };
 		} catch (error) {
 			if (!(error instanceof CallbackRejection)) throw new NodeOperationError(this.getNode(), error as Error);
-			this.getResponseObject().status(error.status).json({ received: false, error: error.message });
+			answer(error.status, { received: false, error: error.message });
 			return { noWebhookResponse: true };
 		}
 	}

@@ -206,7 +206,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			waitingExecution: {},
 			waitingExecutionSource: {},
 		},
-	} as IRunExecutionData;
+	} as unknown as IRunExecutionData;
 
 	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
 	const run = await finished.promise;

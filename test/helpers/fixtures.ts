@@ -1,8 +1,11 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { Simulator, startSimulator } from '../../simulator/server';
+import type { Simulator } from '../../simulator/server';
+import { startSimulator } from '../../simulator/server';
 
-export const TCN = { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password' };
+export type SimulatorInstance = Simulator;
+
+export const TCN: { apiKey: string; apiPassword: string } = { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password' };
 export const INACTIVE = { apiKey: 'sim_inactive_key', apiPassword: 'sim_inactive_password' };
 export const WRONG = { apiKey: 'sim_tcn_key', apiPassword: 'not-the-password-7Qx' };
 

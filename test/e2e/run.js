@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+'use strict';
+// End-to-end suite: the packed package installed into real n8n exactly as n8n installs community
+// packages, driven by workflows against the gateway simulator over HTTP on 127.0.0.1.
+// Prints one line per check and a final "N passed, N failed" line; exits non-zero on any failure.
+const { mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { startSimulator, callbacks } = require('../../simulator/server');
+const { N8nInstance, installLikeN8n, packPackage } = require('./n8n');
+const { actionsWorkflow, credentialsFor, triggerWorkflow, TRIGGER_WEBHOOK_ID } = require('./workflows');
+const { targets } = require('./targets');
+
+const results = { passed: 0, failed: 0 };
+
+function check(label, condition, detail = '') {
+	if (condition) {
+		results.passed++;
+		console.log(`ok - ${label}`);
+	} else {
+		results.failed++;
+		console.log(`FAIL - ${label}${detail ? `: ${detail}` : ''}`);
+	}
+}
+
+async function attempt(label, fn) {
+	try {
+		await fn();
+	} catch (error) {
+		check(label, false, String(error?.stack ?? error).slice(0, 1500));
+	}
+}
+
+const output = (run, nodeName) => run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
+
+async function waitFor(predicate, timeoutMs = 20000) {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (await predicate()) return true;
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	return false;
+}
+
+async function checkActions(instance, sim, tag) {
+	sim.requests.length = 0;
+	const run = await instance.execute(actionsWorkflow());
+	const balance = output(run, 'V1 Balance')[0];
+	check(`${tag} v1 wallet getBalance returns the exact string balance`, balance?.balance === '25.00000000', JSON.stringify(balance));
+	const address = output(run, 'V1 New Address')[0];
+	check(`${tag} v1 address create sends the label`, address?.label === 'e2e1' && /^T\w{33}$/.test(address?.address ?? ''));
+	const estimate = output(run, 'V1 Estimate')[0];
+	check(`${tag} v1 withdrawal estimate keeps amounts exact`, estimate?.amount === '0.12345678' && estimate?.total_amount === '0.12386542', JSON.stringify(estimate));
+	const invoice = output(run, 'V1 Invoice')[0];
+	check(`${tag} v1 invoice create`, invoice?.status_code === 0 && invoice?.custom_data1 === 'e2e-42');
+	const wrong = output(run, 'V1 Wrong Keys')[0];
+	check(`${tag} wrong v1 keys give a clear error without the password`, wrong?.error === 'The CoinRemitter API key or API password is wrong [1003]' && !JSON.stringify(run).includes('not-the-password'), JSON.stringify(wrong));
+
+	const v1Requests = sim.requests.filter((request) => request.path.startsWith('/v1/'));
+	check(
+		`${tag} v1 requests are multipart with the credential headers`,
+		v1Requests.length === 5 &&
+			v1Requests.every((request) => request.headers['x-api-key'] === 'sim_tcn_key') &&
+			v1Requests.filter((request) => request.path !== '/v1/wallet/balance').every((request) => request.bodyKind === 'multipart/form-data'),
+		JSON.stringify(v1Requests.map((r) => [r.path, r.bodyKind])),
+	);
+
+	const legacyInvoice = sim.requests.find((request) => request.path === '/api/v3/TCN/create-invoice');
+	check(
+		`${tag} legacy credentials reach the server inside the multipart body`,
+		legacyInvoice?.bodyKind === 'multipart/form-data' && legacyInvoice.fields.api_key === 'sim_tcn_key' && legacyInvoice.fields.password === 'sim_tcn_password' && legacyInvoice.fields.success_url === 'https://shop.example/ok',
+		JSON.stringify(legacyInvoice?.fields),
+	);
+	check(`${tag} legacy v3 invoice create`, output(run, 'Legacy V3 Invoice')[0]?.success_url === 'https://shop.example/ok');
+	const legacyBalance = output(run, 'Legacy V2 Balance')[0];
+	check(`${tag} legacy v2 getBalance keeps the numeric balance exact`, legacyBalance?.balance === '40.00000000', JSON.stringify(legacyBalance));
+	const v2Invoice = sim.requests.find((request) => request.path === '/api/v2/LTC/create-invoice');
+	check(`${tag} legacy v2 spells suceess_url`, v2Invoice?.fields.suceess_url === 'https://shop.example/ok' && v2Invoice?.fields.api_key === 'sim_ltc_key');
+	const prices = output(run, 'Legacy Coin Prices')[0];
+	const priceRequest = sim.requests.find((request) => request.path === '/api/v2/get-coin-rate');
+	check(`${tag} legacy v2 coin prices (GET with credentials)`, prices?.BTC?.price === '60000.00000000' && priceRequest?.query?.api_key === 'sim_ltc_key');
+}
+
+async function checkTrigger(instance, sim, tag) {
+	const url = `${instance.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+	// Active workflows register their webhooks shortly after n8n reports ready.
+	const registered = await waitFor(async () => (await fetch(url, { method: 'POST', body: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status !== 404, 60000);
+	check(`${tag} the active workflow's webhook is registered`, registered);
+	const address = 'T' + 'a'.repeat(33);
+	sim.wallet('sim_tcn_key').addresses.set(address, { address, label: 'e2e', createdAt: Date.now(), expiresAt: Date.now() + 60000 });
+	const sinkBefore = () => sim.sink.length;
+
+	const deposit = sim.deposit('sim_tcn_key', address, '0.42000000', 1);
+	const first = await callbacks.fireCallback(url, callbacks.v1TransactionWebhook(sim, deposit.id));
+	check(`${tag} trigger answers a multipart deposit callback with 200`, first.status === 200, `${first.status} ${first.body}`);
+	const arrived = await waitFor(() => sim.sink.length === 1);
+	const item = sim.sink[0];
+	check(
+		`${tag} the next node receives a typed, verified deposit item`,
+		arrived && item.event === 'deposit' && item.interface === 'v1' && item.verified === true && item.amount === '0.42000000' && item.confirmations === 1 && item.required_confirmations === 3,
+		JSON.stringify(item),
+	);
+
+	const duplicate = await callbacks.fireCallback(url, callbacks.v1TransactionWebhook(sim, deposit.id));
+	const forged = await callbacks.fireCallback(url, { ...callbacks.v1TransactionWebhook(sim, deposit.id), id: 'forged', amount: '900.00000000' });
+	await new Promise((resolve) => setTimeout(resolve, 1500));
+	check(`${tag} a duplicate callback starts nothing`, duplicate.status === 200 && duplicate.body.includes('duplicate') && sinkBefore() === 1, duplicate.body);
+	check(`${tag} a forged callback gets 403 and starts nothing`, forged.status === 403 && sinkBefore() === 1, `${forged.status} ${forged.body}`);
+
+	const order = callbacks.widgetOrders.presale();
+	const widget = await callbacks.fireCallback(url, order, { nested: 'brackets' });
+	await waitFor(() => sim.sink.length === 2);
+	const widgetItem = sim.sink[1];
+	check(
+		`${tag} a presale widget order in bracket notation arrives typed`,
+		widget.status === 200 && widgetItem?.event === 'widgetOrder' && widgetItem?.conversion_rate?.fiat_to_token === '100.00000000' && widgetItem?.status_code === 1,
+		JSON.stringify(widgetItem),
+	);
+
+	const confirmed = sim.confirm(deposit.id, 3);
+	await callbacks.fireCallback(url, callbacks.v1TransactionWebhook(sim, confirmed.id), { encoding: 'urlencoded' });
+	const again = await waitFor(() => sim.sink.length === 3);
+	check(`${tag} the confirmed state of the same deposit starts the workflow once more`, again && sim.sink[2]?.status_code === 1);
+
+	const bad = await fetch(url, { method: 'POST', body: 'hello=world', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+	check(`${tag} an unknown body gets 400`, bad.status === 400);
+}
+
+async function checkTarget(target, tarball, sim) {
+	const tag = `[${target.label}]`;
+	const instance = new N8nInstance({ ...target, n8nDir: target.dir });
+	try {
+		await installLikeN8n(instance.userFolder, tarball);
+		await instance.importCredentials(credentialsFor(sim.url));
+		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
+
+		await instance.importWorkflow(triggerWorkflow(sim.url));
+		await instance.activate('crE2eTrigger0001');
+		await instance.start();
+		const nodes = await instance.types('nodes.json');
+		const credentials = await instance.types('credentials.json');
+		const nodeNames = nodes.map((n) => n.name);
+		check(`${tag} n8n lists both nodes`, nodeNames.includes('n8n-nodes-coinremitter.coinRemitter') && nodeNames.includes('n8n-nodes-coinremitter.coinRemitterTrigger'));
+		check(`${tag} n8n lists both credentials`, ['coinRemitterApi', 'coinRemitterLegacyApi'].every((name) => credentials.some((c) => c.name === name)));
+		sim.sink.length = 0;
+		await attempt(`${tag} trigger in an active workflow`, () => checkTrigger(instance, sim, tag));
+	} finally {
+		await instance.stop();
+		if (results.failed > 0 && instance.log) console.log(`${tag} n8n log tail:\n${instance.log.slice(-3000)}`);
+		instance.cleanup();
+	}
+}
+
+(async () => {
+	const sim = await startSimulator({ rateLimit: 1000 });
+	try {
+		const tarball = await packPackage(mkdtempSync(join(tmpdir(), 'coinremitter-pack-')));
+		const available = await targets();
+		if (available.length === 0) check('an n8n to test against is installed', false, 'run scripts/install-n8n.sh first');
+		for (const target of available) {
+			await attempt(`[${target.label}] end-to-end`, () => checkTarget(target, tarball, sim));
+		}
+	} finally {
+		await sim.stop();
+	}
+	console.log(`${results.passed} passed, ${results.failed} failed`);
+	process.exit(results.failed === 0 ? 0 : 1);
+})();

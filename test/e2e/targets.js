@@ -1,0 +1,21 @@
+'use strict';
+// The n8n versions the end-to-end suite runs against, installed by scripts/install-n8n.sh.
+const { execFile } = require('node:child_process');
+const { promisify } = require('node:util');
+const { join } = require('node:path');
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '..', '..');
+
+const TARGETS = [{ label: 'n8n 1.123 / Node 20', version: '1.123.x', port: 5710, brokerPort: 5711 }];
+
+async function targets() {
+	const ready = [];
+	for (const target of TARGETS) {
+		const { stdout } = await run('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), target.version], { maxBuffer: 64 * 1024 * 1024, timeout: 30 * 60000 });
+		ready.push({ ...target, dir: stdout.trim().split('\n').pop() });
+	}
+	return ready;
+}
+
+module.exports = { targets };

@@ -1,0 +1,117 @@
+'use strict';
+// The workflows the end-to-end suite runs in real n8n.
+const CREDENTIALS = {
+	v1: { id: 'crE2eV1Sim000001', name: 'CoinRemitter (simulator)' },
+	wrongV1: { id: 'crE2eV1Wrong0001', name: 'CoinRemitter (wrong password)' },
+	legacyTcn: { id: 'crE2eLegacyTcn01', name: 'CoinRemitter legacy TCN (simulator)' },
+	legacyLtc: { id: 'crE2eLegacyLtc01', name: 'CoinRemitter legacy LTC (simulator)' },
+};
+
+function credentialsFor(simUrl) {
+	return [
+		{ ...CREDENTIALS.v1, type: 'coinRemitterApi', data: { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password', baseUrl: simUrl } },
+		{ ...CREDENTIALS.wrongV1, type: 'coinRemitterApi', data: { apiKey: 'sim_tcn_key', apiPassword: 'not-the-password', baseUrl: simUrl } },
+		{
+			...CREDENTIALS.legacyTcn,
+			type: 'coinRemitterLegacyApi',
+			data: { coin: 'TCN', apiKey: 'sim_tcn_key', password: 'sim_tcn_password', baseUrl: simUrl, apiGeneration: 'auto' },
+		},
+		{
+			...CREDENTIALS.legacyLtc,
+			type: 'coinRemitterLegacyApi',
+			data: { coin: 'LTC', apiKey: 'sim_ltc_key', password: 'sim_ltc_password', baseUrl: simUrl, apiGeneration: 'auto' },
+		},
+	];
+}
+
+let position = 0;
+function node(name, type, parameters, extra = {}) {
+	position += 220;
+	return { id: `node-${name.replace(/\W+/g, '-').toLowerCase()}`, name, type, typeVersion: 1, position: [position, 300], parameters, ...extra };
+}
+
+const coinRemitter = (name, parameters, credential) =>
+	node(name, 'n8n-nodes-coinremitter.coinRemitter', parameters, {
+		credentials: { [parameters.apiVersion === 'legacy' ? 'coinRemitterLegacyApi' : 'coinRemitterApi']: credential },
+		onError: 'continueRegularOutput',
+	});
+
+/** One manual run through every kind of action: v1 and legacy (v3 and v2), a multipart body carrying legacy credentials, and an error. */
+function actionsWorkflow() {
+	position = 0;
+	const steps = [
+		node('Start', 'n8n-nodes-base.manualTrigger', {}),
+		coinRemitter('V1 Balance', { apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' }, CREDENTIALS.v1),
+		coinRemitter('V1 New Address', { apiVersion: 'v1', resource: 'address', operation: 'create', label: 'e2e1' }, CREDENTIALS.v1),
+		coinRemitter(
+			'V1 Estimate',
+			{ apiVersion: 'v1', resource: 'withdrawal', operation: 'estimate', amount: '0.12345678', withdrawalSpeed: 'medium', additionalFields: { address: '={{ $json.address }}' } },
+			CREDENTIALS.v1,
+		),
+		coinRemitter(
+			'V1 Invoice',
+			{ apiVersion: 'v1', resource: 'invoice', operation: 'create', amount: '19.99', fiatCurrency: 'EUR', additionalFields: { name: 'E2E order', customData1: 'e2e-42' } },
+			CREDENTIALS.v1,
+		),
+		coinRemitter('V1 Wrong Keys', { apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' }, CREDENTIALS.wrongV1),
+		coinRemitter(
+			'Legacy V3 Invoice',
+			{
+				apiVersion: 'legacy',
+				resource: 'invoice',
+				operation: 'create',
+				amount: '5',
+				fiatCurrency: 'USD',
+				additionalFields: { name: 'Legacy order', successUrl: 'https://shop.example/ok' },
+			},
+			CREDENTIALS.legacyTcn,
+		),
+		coinRemitter('Legacy V2 Balance', { apiVersion: 'legacy', resource: 'wallet', operation: 'getBalance' }, CREDENTIALS.legacyLtc),
+		coinRemitter(
+			'Legacy V2 Invoice',
+			{ apiVersion: 'legacy', resource: 'invoice', operation: 'create', amount: '3', fiatCurrency: 'USD', additionalFields: { successUrl: 'https://shop.example/ok' } },
+			CREDENTIALS.legacyLtc,
+		),
+		coinRemitter('Legacy Coin Prices', { apiVersion: 'legacy', resource: 'rate', operation: 'getCoinPrices' }, CREDENTIALS.legacyLtc),
+	];
+	const connections = {};
+	for (let i = 0; i < steps.length - 1; i++) {
+		connections[steps[i].name] = { main: [[{ node: steps[i + 1].name, type: 'main', index: 0 }]] };
+	}
+	return { id: 'crE2eActions0001', name: 'E2E actions', nodes: steps, connections, active: false, settings: {}, pinData: {} };
+}
+
+const TRIGGER_WEBHOOK_ID = 'b7d5a1c2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+
+/** An active workflow: the trigger (verifying with the v1 credential) forwards each item to the simulator's sink. */
+function triggerWorkflow(simUrl) {
+	position = 0;
+	const trigger = node(
+		'CoinRemitter Trigger',
+		'n8n-nodes-coinremitter.coinRemitterTrigger',
+		{ events: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'], options: {} },
+		{ webhookId: TRIGGER_WEBHOOK_ID, credentials: { coinRemitterApi: CREDENTIALS.v1 } },
+	);
+	const forward = {
+		...node('Forward', 'n8n-nodes-base.httpRequest', {
+			method: 'POST',
+			url: `${simUrl}/__sim/sink`,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: '={{ JSON.stringify($json) }}',
+			options: {},
+		}),
+		typeVersion: 4.2,
+	};
+	return {
+		id: 'crE2eTrigger0001',
+		name: 'E2E trigger',
+		nodes: [trigger, forward],
+		connections: { [trigger.name]: { main: [[{ node: forward.name, type: 'main', index: 0 }]] } },
+		active: false,
+		settings: {},
+		pinData: {},
+	};
+}
+
+module.exports = { actionsWorkflow, credentialsFor, triggerWorkflow, TRIGGER_WEBHOOK_ID };
