@@ -105,6 +105,28 @@ class Simulator {
 		return v1.transactionView(wallet, tx);
 	}
 
+	/** Fires a sample callback of `kind` at `url`, as the service would: for trying a trigger by hand. */
+	async fireSample(url, kind, encoding = 'multipart') {
+		const wallet = this.wallet('sim_tcn_key');
+		let payload;
+		if (kind === 'deposit' || kind === 'invoice') {
+			const address = S.randomAddress();
+			wallet.addresses.set(address, { address, label: 'demo', createdAt: Date.now(), expiresAt: Date.now() + S.ADDRESS_LIFETIME_MS });
+			if (kind === 'deposit') {
+				payload = this.deposit(wallet.apiKey, address, '0.25000000', S.REQUIRED_CONFIRMATIONS);
+			} else {
+				const invoice = v1.handlers['/v1/invoice/create']({ wallet, fields: { amount: '10', fiat_currency: 'USD', custom_data1: 'order-1001' }, sim: this, now: Date.now() });
+				payload = callbacks.payInvoice(this, invoice.invoice_id, invoice.total_amount[wallet.coinSymbol]);
+			}
+		} else if (callbacks.widgetOrders[kind]) {
+			payload = callbacks.widgetOrders[kind]();
+		} else {
+			return { error: `unknown kind ${kind}; use deposit, invoice, pricing, presale or paymentButton` };
+		}
+		const answer = await callbacks.fireCallback(url, payload, { encoding });
+		return { sent: payload, answer };
+	}
+
 	rateLimit(key, now) {
 		const { rateLimit, rateWindowMs } = this.options;
 		let window = this.windows.get(key);
@@ -218,6 +240,8 @@ class Simulator {
 				return json(res, 200, { ok: true });
 			case 'GET /__sim/sink':
 				return json(res, 200, this.sink);
+			case 'POST /__sim/fire':
+				return json(res, 200, await this.fireSample(input.url, input.kind ?? 'deposit', input.encoding));
 			default:
 				return json(res, 404, { error: 'unknown simulator admin route' });
 		}

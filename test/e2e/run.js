@@ -3,11 +3,11 @@
 // End-to-end suite: the packed package installed into real n8n exactly as n8n installs community
 // packages, driven by workflows against the gateway simulator over HTTP on 127.0.0.1.
 // Prints one line per check and a final "N passed, N failed" line; exits non-zero on any failure.
-const { mkdtempSync } = require('node:fs');
+const { mkdtempSync, readdirSync, readFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { startSimulator, callbacks } = require('../../simulator/server');
-const { N8nInstance, installLikeN8n, packPackage } = require('./n8n');
+const { N8nInstance, installLikeN8n, packPackage } = require('../../scripts/n8n-instance');
 const { actionsWorkflow, credentialsFor, triggerWorkflow, TRIGGER_WEBHOOK_ID } = require('./workflows');
 const { targets } = require('./targets');
 
@@ -81,6 +81,28 @@ async function checkActions(instance, sim, tag) {
 	check(`${tag} legacy v2 coin prices (GET with credentials)`, prices?.BTC?.price === '60000.00000000' && priceRequest?.query?.api_key === 'sim_ltc_key');
 }
 
+async function checkExamples(instance, sim, tag) {
+	const dir = join(__dirname, '..', '..', 'examples');
+	const examples = readdirSync(dir).filter((name) => name.endsWith('.json'));
+	for (const file of examples) {
+		const workflow = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+		await instance.importWorkflow(workflow);
+		check(`${tag} example ${file} imports`, true);
+	}
+	const balanceBefore = sim.wallet('sim_tcn_key').balance;
+	sim.requests.length = 0;
+	const run = await instance.execute(JSON.parse(readFileSync(join(dir, 'payouts.json'), 'utf8')));
+	const withdrawals = output(run, 'Withdraw');
+	check(
+		`${tag} the payouts example validates, estimates and withdraws each payout once`,
+		withdrawals.length === 2 &&
+			withdrawals.map((w) => w.amount).join(',') === '0.50000000,1.25000000' &&
+			sim.requests.filter((r) => r.path === '/v1/wallet/withdraw').length === 2 &&
+			sim.wallet('sim_tcn_key').balance < balanceBefore,
+		JSON.stringify(withdrawals).slice(0, 500) + JSON.stringify(run.data.resultData.error ?? {}).slice(0, 500),
+	);
+}
+
 async function checkTrigger(instance, sim, tag) {
 	const url = `${instance.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 	// Active workflows register their webhooks shortly after n8n reports ready.
@@ -128,11 +150,13 @@ async function checkTrigger(instance, sim, tag) {
 
 async function checkTarget(target, tarball, sim) {
 	const tag = `[${target.label}]`;
+	sim.reset();
 	const instance = new N8nInstance({ ...target, n8nDir: target.dir });
 	try {
 		await installLikeN8n(instance.userFolder, tarball);
 		await instance.importCredentials(credentialsFor(sim.url));
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
+		await attempt(`${tag} example workflows`, () => checkExamples(instance, sim, tag));
 
 		await instance.importWorkflow(triggerWorkflow(sim.url));
 		await instance.activate('crE2eTrigger0001');

@@ -7,13 +7,17 @@ const { join } = require('node:path');
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
 
-const TARGETS = [{ label: 'n8n 1.123 / Node 20', version: '1.123.x', port: 5710, brokerPort: 5711 }];
+const TARGETS = [
+	{ label: 'n8n 1.123 / Node 20', version: '1.123.x', port: 5710, brokerPort: 5711 },
+	{ label: 'n8n 2.40 / Node 24', version: '2.40.7', port: 5720, brokerPort: 5721 },
+];
 
 async function targets() {
 	const ready = [];
 	for (const target of TARGETS) {
 		const { stdout } = await run('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), target.version], { maxBuffer: 64 * 1024 * 1024, timeout: 30 * 60000 });
-		ready.push({ ...target, dir: stdout.trim().split('\n').pop() });
+		const [dir, nodeBinDir] = stdout.split('\n').slice(-3);
+		ready.push({ ...target, dir: dir.trim(), nodeBinDir: nodeBinDir.trim() || undefined });
 	}
 	return ready;
 }

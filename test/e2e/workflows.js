@@ -1,10 +1,10 @@
 'use strict';
 // The workflows the end-to-end suite runs in real n8n.
 const CREDENTIALS = {
-	v1: { id: 'crE2eV1Sim000001', name: 'CoinRemitter (simulator)' },
+	v1: { id: 'crDemoV1Sim00001', name: 'CoinRemitter (simulator)' },
 	wrongV1: { id: 'crE2eV1Wrong0001', name: 'CoinRemitter (wrong password)' },
-	legacyTcn: { id: 'crE2eLegacyTcn01', name: 'CoinRemitter legacy TCN (simulator)' },
-	legacyLtc: { id: 'crE2eLegacyLtc01', name: 'CoinRemitter legacy LTC (simulator)' },
+	legacyTcn: { id: 'crDemoLegacyTcn1', name: 'CoinRemitter legacy TCN (simulator)' },
+	legacyLtc: { id: 'crDemoLegacyLtc1', name: 'CoinRemitter legacy LTC (simulator)' },
 };
 
 function credentialsFor(simUrl) {

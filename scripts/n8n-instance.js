@@ -8,7 +8,7 @@ const { join } = require('node:path');
 const { promisify } = require('node:util');
 
 const run = promisify(execFile);
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..');
 const PACKAGE = 'n8n-nodes-coinremitter';
 
 /** npm pack of the built package; returns the tarball path. */
@@ -35,13 +35,14 @@ async function installLikeN8n(userFolder, tarball) {
 }
 
 class N8nInstance {
-	constructor({ n8nDir, nodeBinDir, port, brokerPort, label }) {
+	constructor({ n8nDir, nodeBinDir, port, brokerPort, label, userFolder }) {
 		this.n8nDir = n8nDir;
 		this.nodeBinDir = nodeBinDir;
 		this.port = port;
 		this.brokerPort = brokerPort;
 		this.label = label;
-		this.userFolder = mkdtempSync(join(tmpdir(), `coinremitter-e2e-${label.replace(/[^a-z0-9]+/gi, '-')}-`));
+		this.userFolder = userFolder ?? mkdtempSync(join(tmpdir(), `coinremitter-e2e-${label.replace(/[^a-z0-9]+/gi, '-')}-`));
+		mkdirSync(this.userFolder, { recursive: true });
 		this.baseUrl = `http://127.0.0.1:${port}`;
 	}
 
