@@ -148,6 +148,28 @@ class N8nInstance {
 		throw new Error(`n8n did not become ready: ${this.log.slice(-3000)}`);
 	}
 
+	/** Sets up the owner account through the REST API and keeps its session for rest(). */
+	async setupOwner() {
+		const response = await fetch(`${this.baseUrl}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': 'coinremitter-e2e' },
+			body: JSON.stringify({ email: 'owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'CoinRemitter-e2e-1' }),
+		});
+		if (!response.ok) throw new Error(`owner setup failed: ${response.status} ${await response.text()}`);
+		this.cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+	}
+
+	async rest(method, path, body) {
+		const response = await fetch(`${this.baseUrl}/rest${path}`, {
+			method,
+			headers: { 'content-type': 'application/json', 'browser-id': 'coinremitter-e2e', cookie: this.cookie ?? '' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 500)}`);
+		return JSON.parse(text);
+	}
+
 	async stop() {
 		if (this.process && this.process.exitCode === null) {
 			try {

@@ -148,6 +148,33 @@ async function checkTrigger(instance, sim, tag) {
 	check(`${tag} an unknown body gets 400`, bad.status === 400);
 }
 
+async function checkCredentialTests(instance, sim, tag) {
+	await instance.setupOwner();
+	const test = async (credential, data) => (await instance.rest('POST', '/credentials/test', { credentials: { ...credential, data } })).data;
+	const [v1, , legacyTcn, legacyLtc] = credentialsFor(sim.url);
+	sim.requests.length = 0;
+	const right = await test(v1, v1.data);
+	check(`${tag} v1 credential test passes with the right keys`, right.status === 'OK', JSON.stringify(right));
+	const wrong = await test(v1, { ...v1.data, apiPassword: 'wrong-password-1' });
+	check(
+		`${tag} v1 credential test fails on wrong keys (HTTP 200, error 1003)`,
+		wrong.status === 'Error' && /refused the API key/.test(wrong.message) && !JSON.stringify(wrong).includes('wrong-password-1'),
+		JSON.stringify(wrong),
+	);
+	for (const legacy of [legacyTcn, legacyLtc]) {
+		const ok = await test(legacy, legacy.data);
+		check(`${tag} legacy ${legacy.data.coin} credential test passes`, ok.status === 'OK', JSON.stringify(ok));
+		const bad = await test(legacy, { ...legacy.data, password: 'wrong-password-2' });
+		check(`${tag} legacy ${legacy.data.coin} credential test fails on flag 0`, bad.status === 'Error' && /refused the API key or password/.test(bad.message), JSON.stringify(bad));
+	}
+	const balanceCall = sim.requests.find((request) => request.path === '/api/v3/TCN/get-balance');
+	check(
+		`${tag} the legacy credential test sends the keys in a multipart body`,
+		balanceCall?.bodyKind === 'multipart/form-data' && balanceCall.fields.api_key === 'sim_tcn_key',
+		JSON.stringify(balanceCall ?? sim.requests.map((r) => r.path)),
+	);
+}
+
 async function checkTarget(target, tarball, sim) {
 	const tag = `[${target.label}]`;
 	sim.reset();
@@ -168,6 +195,7 @@ async function checkTarget(target, tarball, sim) {
 		check(`${tag} n8n lists both credentials`, ['coinRemitterApi', 'coinRemitterLegacyApi'].every((name) => credentials.some((c) => c.name === name)));
 		sim.sink.length = 0;
 		await attempt(`${tag} trigger in an active workflow`, () => checkTrigger(instance, sim, tag));
+		await attempt(`${tag} credential tests in the n8n API`, () => checkCredentialTests(instance, sim, tag));
 	} finally {
 		await instance.stop();
 		if (results.failed > 0 && instance.log) console.log(`${tag} n8n log tail:\n${instance.log.slice(-3000)}`);
