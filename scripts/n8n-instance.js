@@ -142,10 +142,10 @@ class N8nInstance {
 			} catch {
 				// not listening yet
 			}
-			if (this.process.exitCode !== null) throw new Error(`n8n exited: ${this.log.slice(-3000)}`);
+			if (this.process.exitCode !== null) throw new Error(`n8n exited: ${this.log.slice(-2000)} ${this.logTail()}`);
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
-		throw new Error(`n8n did not become ready: ${this.log.slice(-3000)}`);
+		throw new Error(`n8n did not become ready: ${this.log.slice(-2000)} ${this.logTail()}`);
 	}
 
 	/** Sets up the owner account through the REST API and keeps its session for rest(). */
@@ -236,4 +236,17 @@ class N8nInstance {
 	}
 }
 
-module.exports = { N8nInstance, installLikeN8n, packPackage, PACKAGE };
+/** A port nothing listens on right now, on 127.0.0.1. */
+async function freePort() {
+	const { createServer } = require('node:net');
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+module.exports = { N8nInstance, freePort, installLikeN8n, packPackage, PACKAGE };

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as legacy from './actions/legacy';
 import { router } from './actions/router';
+import { requestOptionsField } from './actions/shared/fields';
 import * as v1 from './actions/v1';
 
 export class CoinRemitter implements INodeType {
@@ -54,6 +55,7 @@ export class CoinRemitter implements INodeType {
 			},
 			...v1.description,
 			...legacy.description,
+			requestOptionsField,
 		],
 	};
 

@@ -193,6 +193,8 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		variables: {},
 		currentNodeParameters: undefined,
 		userId: 'test-user',
+		// Each run is its own execution: rate-limit pacing is per execution.
+		executionId: `test-${Math.random().toString(36).slice(2)}`,
 	} as unknown as IWorkflowExecuteAdditionalData;
 
 	const input = (options.items ?? [{}]).map((json) => ({ json }));

@@ -43,20 +43,20 @@ describe('legacy flags and statuses', () => {
 
 	it('HTTP 500 with flag 0 is a server error to retry later', async () => {
 		ctx.sim.faults.serverErrors = 1;
-		const { error } = await runLegacy(balance);
+		const { error } = await runLegacy({ ...balance, options: { readAttempts: 1 } });
 		expect(error?.message).toBe('CoinRemitter had an internal server error');
 		expect(error?.httpCode).toBe('500');
 	});
 
 	it('HTTP 429 is the rate limit', async () => {
 		for (let i = 0; i < 3; i++) expect((await runLegacy(balance)).error).toBeUndefined();
-		const { error } = await runLegacy(balance);
-		expect(error?.message).toBe('CoinRemitter rate limit reached');
+		const { error } = await runLegacy({ ...balance, options: { maxRateLimitWait: 0 } });
+		expect(error?.message).toBe('CoinRemitter rate limit reached [1006]');
 	});
 
 	it('HTTP 503 is maintenance', async () => {
 		ctx.sim.faults.maintenance = true;
-		expect((await runLegacy(balance)).error?.message).toBe('CoinRemitter is under maintenance');
+		expect((await runLegacy({ ...balance, options: { readAttempts: 1 } })).error?.message).toBe('CoinRemitter is under maintenance');
 	});
 
 	it('validate-address answering flag 0 with valid false is a normal answer', async () => {

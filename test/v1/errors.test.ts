@@ -27,9 +27,9 @@ describe('v1 errors', () => {
 		expect(error.httpCode).toBe('400');
 	});
 
-	it('1002: server error says to retry later', async () => {
+	it('1002: server error says to retry later (once the read attempts are used up)', async () => {
 		ctx.sim.faults.serverErrors = 1;
-		const error = await runFailing(balance);
+		const error = await runFailing({ ...balance, options: { readAttempts: 1 } });
 		expect(error.message).toBe('CoinRemitter had an internal server error [1002]');
 		expect(error.description).toMatch(/Try again in a few minutes/);
 	});
@@ -58,7 +58,7 @@ describe('v1 errors', () => {
 		for (let i = 0; i < 3; i++) {
 			expect((await runNode({ parameters: { apiVersion: 'v1', ...balance }, credentials: v1Credentials(ctx.sim) })).error).toBeUndefined();
 		}
-		const error = await runFailing(balance);
+		const error = await runFailing({ ...balance, options: { maxRateLimitWait: 0 } });
 		expect(error.message).toBe('CoinRemitter rate limit reached [1006]');
 		expect(error.description).toMatch(/100 per minute on the free plan, 500 on pro/);
 		expect(error.httpCode).toBe('429');
@@ -66,7 +66,7 @@ describe('v1 errors', () => {
 
 	it('1007: maintenance', async () => {
 		ctx.sim.faults.maintenance = true;
-		const error = await runFailing(balance);
+		const error = await runFailing({ ...balance, options: { readAttempts: 1 } });
 		expect(error.message).toBe('CoinRemitter is under maintenance [1007]');
 		expect(error.httpCode).toBe('503');
 	});

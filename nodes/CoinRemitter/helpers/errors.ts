@@ -161,3 +161,34 @@ export function unreadableResponse(node: INode, httpCode: number, itemIndex?: nu
 		},
 	);
 }
+
+/** A write that may or may not have been carried out: say so, and how to find out, instead of retrying. */
+export function outcomeUnknownError(node: INode, cause: string | undefined, itemIndex?: number): NodeApiError {
+	return new NodeApiError(
+		node,
+		{ failure: 'outcome unknown', cause: cause ?? 'unknown' },
+		{
+			message: 'CoinRemitter may or may not have carried out this request: the outcome is unknown',
+			description: `The request reached CoinRemitter but no clear answer came back (${
+				cause ? cause.toLowerCase() : 'no answer'
+			}). It was not sent again, so that nothing is paid or created twice. Before trying again, check whether it happened: for a withdrawal, look at the wallet balance and at the transactions of the destination address (Address → Get Transactions, or the CoinRemitter dashboard); for an address or invoice, look in the CoinRemitter dashboard.`,
+			itemIndex,
+		},
+	);
+}
+
+/** The rate limit would need a longer wait than the node's option allows. */
+export function rateLimitWaitError(node: INode, neededMs: number, itemIndex?: number, httpCode?: string): NodeApiError {
+	return new NodeApiError(
+		node,
+		{ failure: 'rate limit', neededSeconds: Math.ceil(neededMs / 1000) },
+		{
+			message: 'CoinRemitter rate limit reached [1006]',
+			description: `Staying within the wallet's request limit (100 per minute on the free plan, 500 on pro) would take about ${Math.ceil(
+				neededMs / 1000,
+			)} s of waiting, more than the node's "Longest Rate Limit Wait" option allows. Raise that option, process fewer items at once, or upgrade the plan. Nothing was sent for this item.`,
+			itemIndex,
+			httpCode,
+		},
+	);
+}

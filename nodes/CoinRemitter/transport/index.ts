@@ -1,18 +1,14 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INode,
-	IWebhookFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import { legacyGeneration, type LegacyGeneration } from '../helpers/constants';
-import { legacyApiError, networkError, unreadableResponse, v1ApiError } from '../helpers/errors';
+import { legacyApiError, unreadableResponse, v1ApiError } from '../helpers/errors';
 import { parseJsonExact } from '../helpers/json';
+import type { RequestContext } from './context';
+import { deliveryPolicy, limiterKey } from './context';
+import type { CallKind } from './delivery';
+import { deliver } from './delivery';
 
-/** Action nodes call the API while executing, the trigger while verifying a callback. */
-export type RequestContext = IExecuteFunctions | IWebhookFunctions;
+export type { RequestContext } from './context';
 
 export const V1_CREDENTIAL = 'coinRemitterApi';
 export const LEGACY_CREDENTIAL = 'coinRemitterLegacyApi';
@@ -40,6 +36,18 @@ export type LegacyOperation =
 	| 'get-invoice'
 	| 'get-fiat-to-crypto-rate';
 
+/** Calls that create something or move money: never repeated unless they surely did not arrive. */
+const WRITES = new Set<string>([
+	'/v1/wallet/address/create',
+	'/v1/wallet/withdraw',
+	'/v1/invoice/create',
+	'get-new-address',
+	'withdraw',
+	'create-invoice',
+]);
+
+const kindOf = (call: string): CallKind => (WRITES.has(call) ? 'write' : 'read');
+
 export interface LegacyWallet {
 	coin: string;
 	generation: LegacyGeneration;
@@ -61,8 +69,8 @@ export async function v1Request(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const { baseUrl } = await this.getCredentials<{ baseUrl?: string }>(V1_CREDENTIAL, itemIndex);
-	const url = joinUrl(baseUrl ?? 'https://api.coinremitter.com', path);
-	const response = await send.call(this, V1_CREDENTIAL, postForm(url, fields), itemIndex);
+	const base = baseUrl ?? 'https://api.coinremitter.com';
+	const response = await send.call(this, V1_CREDENTIAL, postForm(joinUrl(base, path), fields), kindOf(path), base, itemIndex);
 
 	const body = parseJsonObject(response.body);
 	if (body === undefined) throw unreadableResponse(this.getNode(), response.statusCode, itemIndex);
@@ -108,7 +116,7 @@ export async function legacyRequest(
 	const url = joinUrl(wallet.baseUrl, `/api/${wallet.generation}/${wallet.coin}/${operation}`);
 	// The credential always adds fields, so the body is never empty.
 	const options = postForm(url, fields, true);
-	const response = await send.call(this, LEGACY_CREDENTIAL, options, itemIndex);
+	const response = await send.call(this, LEGACY_CREDENTIAL, options, kindOf(operation), wallet.baseUrl, itemIndex);
 	return unwrapLegacyEnvelope(this.getNode(), response, Object.keys(fields), itemIndex, operation);
 }
 
@@ -120,7 +128,8 @@ export async function legacyCoinPrices(this: RequestContext, itemIndex: number):
 		method: 'GET',
 		url: joinUrl(wallet.baseUrl, `/api/${wallet.generation}/get-coin-rate`),
 	};
-	const response = await send.call(this, wallet.generation === 'v2' ? LEGACY_CREDENTIAL : undefined, options, itemIndex);
+	const credential = wallet.generation === 'v2' ? LEGACY_CREDENTIAL : undefined;
+	const response = await send.call(this, credential, options, 'read', wallet.baseUrl, itemIndex);
 	const data = unwrapLegacyEnvelope(this.getNode(), response, [], itemIndex, 'get-coin-rate');
 	return Array.isArray(data) ? {} : data;
 }
@@ -148,16 +157,18 @@ async function send(
 	this: RequestContext,
 	credentialType: string | undefined,
 	options: IHttpRequestOptions,
+	kind: CallKind,
+	baseUrl: string,
 	itemIndex: number,
 ): Promise<IN8nHttpFullResponse> {
-	try {
-		const response = credentialType
-			? await this.helpers.httpRequestWithAuthentication.call(this, credentialType, options)
-			: await this.helpers.httpRequest(options);
-		return response as IN8nHttpFullResponse;
-	} catch (error) {
-		throw networkError(this.getNode(), transportErrorCode(error), itemIndex);
-	}
+	return await deliver.call(this, {
+		credentialType,
+		options,
+		kind,
+		itemIndex,
+		policy: deliveryPolicy(this, itemIndex),
+		limiterKey: limiterKey(this, credentialType, baseUrl),
+	});
 }
 
 function unwrapLegacyEnvelope(
@@ -205,17 +216,4 @@ export function parseJsonObject(raw: unknown): IDataObject | undefined {
 
 function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const SYSTEM_ERROR_CODE = /\b(E[A-Z]{3,}(?:_[A-Z]+)*)\b/;
-
-/** The system error code (ECONNREFUSED, ETIMEDOUT...) of a failed request, wherever n8n put it. */
-function transportErrorCode(error: unknown): string | undefined {
-	const { code, messages, message } = (error ?? {}) as { code?: unknown; messages?: unknown; message?: unknown };
-	const texts = [code, ...(Array.isArray(messages) ? messages : []), message];
-	for (const text of texts) {
-		const found = typeof text === 'string' ? SYSTEM_ERROR_CODE.exec(text) : null;
-		if (found) return found[1];
-	}
-	return undefined;
 }

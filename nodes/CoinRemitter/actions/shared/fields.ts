@@ -196,3 +196,48 @@ export const invoiceAdditionalFields = (names: string[]): INodeProperties => ({
 	default: {},
 	options: invoiceOptions.filter((option) => names.includes(option.name)),
 });
+
+/** How the node talks to CoinRemitter, for every operation. */
+export const requestOptionsField: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Longest Rate Limit Wait (Seconds)',
+			name: 'maxRateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 120,
+			description:
+				'The node keeps within the wallet\'s request limit (100 per minute on the free plan, 500 on pro) by waiting for the next minute when the limit is used up. Past this much waiting in one run it stops with an error instead.',
+		},
+		{
+			displayName: 'Rate Limit Window (Seconds)',
+			name: 'rateLimitWindow',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 60,
+			description: 'How often CoinRemitter resets the request limit. Change only for a gateway simulator or a custom plan.',
+		},
+		{
+			displayName: 'Read Attempts',
+			name: 'readAttempts',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 10 },
+			default: 3,
+			description:
+				'How many times a read (balance, get, validate, estimate, rates) is tried when CoinRemitter has a server error or the network fails. Withdrawals and creations are never repeated unless they surely did not arrive.',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 60,
+			description: 'How long to wait for CoinRemitter to answer one request',
+		},
+	],
+};
