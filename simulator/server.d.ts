@@ -8,6 +8,7 @@ export interface RecordedRequest {
 	fields: Record<string, string>;
 	query?: Record<string, string>;
 	parseError?: string;
+	status?: number | 'dropped';
 }
 
 export interface SimAddress {
@@ -59,7 +60,15 @@ export class Simulator {
 	url: string;
 	requests: RecordedRequest[];
 	sink: Payload[];
-	faults: { maintenance: boolean; serverErrors: number };
+	faults: {
+		maintenance: boolean;
+		serverErrors: number;
+		rateLimitBurst: number;
+		retryAfterSeconds: number;
+		dropConnections: number;
+		dropAfterWithdraw: number;
+		delayMs: number;
+	};
 	quirks: { legacyInvalidAddressFlag: number };
 	state: { wallets: Map<string, SimWallet>; transactions: Map<string, SimTransaction>; invoices: Map<string, Payload> };
 	reset(): void;

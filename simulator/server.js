@@ -47,7 +47,21 @@ class Simulator {
 		this.requests = [];
 		this.sink = [];
 		this.windows = new Map();
-		this.faults = { maintenance: false, serverErrors: 0 };
+		// Fault switches, for the tests of pacing, retries and lost answers:
+		// rateLimitBurst: the next N calls get 429 (retry-after: retryAfterSeconds);
+		// serverErrors: the next N calls get HTTP 500 before being processed;
+		// dropConnections: the next N connections are closed before anything is processed;
+		// dropAfterWithdraw: the next N withdrawals are carried out, then the connection is closed unanswered;
+		// delayMs: every answer is held back this long (after the work is done).
+		this.faults = {
+			maintenance: false,
+			serverErrors: 0,
+			rateLimitBurst: 0,
+			retryAfterSeconds: 1,
+			dropConnections: 0,
+			dropAfterWithdraw: 0,
+			delayMs: 0,
+		};
 		// Behaviours where the service's own references disagree; tests switch between them.
 		this.quirks = { legacyInvalidAddressFlag: 1 };
 	}
@@ -156,46 +170,77 @@ class Simulator {
 			record.bodyKind = parsed.kind;
 		} catch (error) {
 			record.parseError = String(error.message);
-			return this.fail(res, 1001, `The request body could not be read: ${error.message}`);
+			return this.fail(res, 1001, `The request body could not be read: ${error.message}`, {}, record);
 		}
 		if (url.pathname.startsWith('/v1/')) return this.handleV1(req, res, url.pathname, record);
 		if (url.pathname.startsWith('/api/')) return this.handleLegacy(req, res, url, record);
-		return this.fail(res, 1005, 'Not found.');
+		return this.fail(res, 1005, 'Not found.', {}, record);
 	}
 
-	fail(res, code, msg, headers) {
+	fail(res, code, msg, headers, record) {
 		const { status, body } = v1.errorBody(code, msg);
-		json(res, status, body, headers);
+		return this.finish(res, record, status, JSON.stringify(body), headers);
+	}
+
+	/** Sends an answer, applying the delay and lost-answer faults; records the status. */
+	async finish(res, record, status, text, headers = {}) {
+		if (record) record.status = status;
+		const isWithdrawal = record && /\/(withdraw)$/.test(record.path);
+		if (isWithdrawal && status === 200 && this.faults.dropAfterWithdraw > 0) {
+			this.faults.dropAfterWithdraw--;
+			record.status = 'dropped';
+			res.socket?.destroy();
+			return;
+		}
+		if (this.faults.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.faults.delayMs));
+		res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+		res.end(text);
+	}
+
+	/** Faults that answer before any work is done; true when one did. */
+	preempt(req, res, record, limitHeaders, envelope) {
+		if (this.faults.dropConnections > 0) {
+			this.faults.dropConnections--;
+			record.status = 'dropped';
+			req.socket.destroy();
+			return true;
+		}
+		if (this.faults.rateLimitBurst > 0) {
+			this.faults.rateLimitBurst--;
+			void this.finish(res, record, 429, envelope(1006, 'Too Many Attempts.'), { ...limitHeaders, 'retry-after': String(this.faults.retryAfterSeconds) });
+			return true;
+		}
+		return false;
 	}
 
 	handleV1(req, res, path, record) {
 		const now = Date.now();
 		const handler = v1.handlers[path];
-		if (req.method !== 'POST' || !handler) return this.fail(res, 1005, 'The requested resource was not found.');
+		const fail = (code, msg, headers) => this.fail(res, code, msg, headers, record);
+		if (req.method !== 'POST' || !handler) return fail(1005, 'The requested resource was not found.');
 
 		const apiKey = req.headers['x-api-key'];
 		const limit = this.rateLimit(apiKey ?? `ip:${req.socket.remoteAddress}`, now);
-		if (limit.exceeded) return this.fail(res, 1006, 'Too Many Attempts.', { ...limit.headers, 'retry-after': String(limit.retryAfterSeconds) });
-		if (this.faults.maintenance) return this.fail(res, 1007, 'Service is under maintenance.', limit.headers);
+		if (this.preempt(req, res, record, limit.headers, (code, msg) => JSON.stringify(v1.errorBody(code, msg).body))) return;
+		if (limit.exceeded) return fail(1006, 'Too Many Attempts.', { ...limit.headers, 'retry-after': String(limit.retryAfterSeconds) });
+		if (this.faults.maintenance) return fail(1007, 'Service is under maintenance.', limit.headers);
 		if (this.faults.serverErrors > 0) {
 			this.faults.serverErrors--;
-			return this.fail(res, 1002, 'Something went wrong.', limit.headers);
+			return fail(1002, 'Something went wrong.', limit.headers);
 		}
 
 		let wallet;
 		if (!v1.PUBLIC_PATHS.has(path)) {
 			wallet = this.wallet(apiKey);
-			if (!wallet || wallet.apiPassword !== req.headers['x-api-password']) {
-				return this.fail(res, 1003, 'Invalid API key or password.', limit.headers);
-			}
-			if (!wallet.active) return this.fail(res, 1004, 'Your account is inactive or API access is not enabled.', limit.headers);
+			if (!wallet || wallet.apiPassword !== req.headers['x-api-password']) return fail(1003, 'Invalid API key or password.', limit.headers);
+			if (!wallet.active) return fail(1004, 'Your account is inactive or API access is not enabled.', limit.headers);
 		}
 		try {
 			const data = handler({ wallet, fields: record.fields, sim: this, now });
-			json(res, 200, { success: true, data }, limit.headers);
+			return this.finish(res, record, 200, JSON.stringify({ success: true, data }), limit.headers);
 		} catch (error) {
 			if (!(error instanceof v1.ApiFailure)) throw error;
-			this.fail(res, error.code, error.message, limit.headers);
+			return fail(error.code, error.message, limit.headers);
 		}
 	}
 
@@ -204,19 +249,17 @@ class Simulator {
 		const query = Object.fromEntries(url.searchParams);
 		record.query = query;
 		const limit = this.rateLimit(record.fields.api_key ?? query.api_key ?? `ip:${req.socket.remoteAddress}`, now);
-		const send = (status, text) => {
-			res.writeHead(status, { 'content-type': 'application/json', ...limit.headers });
-			res.end(text);
-		};
-		const envelope = (flag, msg) => legacy.serialize({ flag, msg, data: [] });
-		if (limit.exceeded) return send(429, envelope(0, 'Too Many Attempts.'));
-		if (this.faults.maintenance) return send(503, envelope(0, 'Service is under maintenance.'));
+		const envelope = (_code, msg) => legacy.serialize({ flag: 0, msg, data: [] });
+		const send = (status, text, headers = {}) => this.finish(res, record, status, text, { ...limit.headers, ...headers });
+		if (this.preempt(req, res, record, limit.headers, envelope)) return;
+		if (limit.exceeded) return send(429, envelope(1006, 'Too Many Attempts.'), { 'retry-after': String(limit.retryAfterSeconds) });
+		if (this.faults.maintenance) return send(503, envelope(1007, 'Service is under maintenance.'));
 		if (this.faults.serverErrors > 0) {
 			this.faults.serverErrors--;
-			return send(500, envelope(0, 'Something went wrong, please try again.'));
+			return send(500, envelope(1002, 'Something went wrong, please try again.'));
 		}
 		const { status, text } = legacy.handleLegacy({ sim: this, method: req.method, path: url.pathname, fields: record.fields, query, now });
-		send(status, text);
+		return send(status, text);
 	}
 
 	async handleAdmin(req, res, url) {

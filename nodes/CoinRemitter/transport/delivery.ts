@@ -47,13 +47,14 @@ export class RateLimiter {
 		await this.waitForNextWindow(maxWaitMs);
 	}
 
-	afterResponse(headers: IDataObject, sentAt: number): void {
+	afterResponse(headers: IDataObject): void {
 		const limit = Number(headers['x-ratelimit-limit']);
 		const remaining = Number(headers['x-ratelimit-remaining']);
 		if (!Number.isFinite(limit) || !Number.isFinite(remaining)) return;
-		// The first call of a window leaves limit - 1: the window started when it was sent.
+		// The first call of a window leaves limit - 1. The server opened that window before its
+		// answer arrived, so counting from the arrival never waits too little.
 		if (this.windowStart === undefined || remaining === limit - 1 || (this.remaining !== undefined && remaining > this.remaining)) {
-			this.windowStart = sentAt;
+			this.windowStart = Date.now();
 		}
 		this.limit = limit;
 		this.remaining = remaining;
@@ -138,7 +139,6 @@ export async function deliver(this: RequestContext, delivery: Delivery): Promise
 			throw rateLimitWaitError(this.getNode(), (error as RateLimitWaitExceeded).neededMs, itemIndex);
 		}
 
-		const sentAt = Date.now();
 		let response: IN8nHttpFullResponse;
 		try {
 			response = await send.call(this, delivery.credentialType, options);
@@ -154,7 +154,7 @@ export async function deliver(this: RequestContext, delivery: Delivery): Promise
 		}
 
 		const headers = (response.headers ?? {}) as IDataObject;
-		limiter.afterResponse(headers, sentAt);
+		limiter.afterResponse(headers);
 		if (response.statusCode === 429) {
 			try {
 				await limiter.afterTooMany(headers, policy.maxRateLimitWaitMs);
