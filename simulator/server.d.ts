@@ -53,6 +53,7 @@ export interface SimulatorOptions {
 	rateLimit?: number;
 	rateWindowMs?: number;
 	maxBodyBytes?: number;
+	wallets?: Array<{ apiKey: string; apiPassword: string; coin: string; coinSymbol: string; balance: string; active?: boolean }>;
 }
 
 export class Simulator {

@@ -124,7 +124,7 @@ export async function legacyRequest(
 export async function legacyCoinPrices(this: RequestContext, itemIndex: number): Promise<IDataObject> {
 	const wallet = await legacyWallet.call(this, itemIndex);
 	const options: IHttpRequestOptions = {
-		...responseHandling,
+		...responseHandling(),
 		method: 'GET',
 		url: joinUrl(wallet.baseUrl, `/api/${wallet.generation}/get-coin-rate`),
 	};
@@ -134,17 +134,22 @@ export async function legacyCoinPrices(this: RequestContext, itemIndex: number):
 	return Array.isArray(data) ? {} : data;
 }
 
-/** Answers come back whole (status, headers, raw text) so that the envelope decides, not n8n. */
-const responseHandling: Partial<IHttpRequestOptions> = {
-	headers: { Accept: 'application/json' },
-	returnFullResponse: true,
-	ignoreHttpStatusErrors: true,
-	encoding: 'text',
-	json: false,
-};
+/**
+ * Answers come back whole (status, headers, raw text) so that the envelope decides, not n8n.
+ * Built fresh for every request: n8n adds the credential's headers to the object it is given.
+ */
+function responseHandling(): Partial<IHttpRequestOptions> {
+	return {
+		headers: { Accept: 'application/json' },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		encoding: 'text',
+		json: false,
+	};
+}
 
 function postForm(url: string, fields: IDataObject, alwaysForm = false): IHttpRequestOptions {
-	const options: IHttpRequestOptions = { ...responseHandling, method: 'POST', url };
+	const options: IHttpRequestOptions = { ...responseHandling(), method: 'POST', url };
 	if (alwaysForm || Object.keys(fields).length > 0) {
 		// n8n sends a plain object body as multipart form fields when this header is set.
 		options.headers = { ...options.headers, 'Content-Type': 'multipart/form-data' };
