@@ -4,8 +4,13 @@
  * Other integers (flags, counts, timestamps) stay numbers.
  */
 export function parseJsonExact(text: string): unknown {
+	// Most answers carry amounts as strings already: skip the rewrite when no bare number could need it.
+	if (!MAYBE_INEXACT_NUMBER.test(text)) return JSON.parse(text);
 	return JSON.parse(quoteInexactNumbers(text));
 }
+
+/** A bare number with a fraction, an exponent or 16+ digits (may also match inside a string: then the slow path runs). */
+const MAYBE_INEXACT_NUMBER = /(?:^|[\s:,[])-?\d+(?:[.eE]|\d{15})/;
 
 function quoteInexactNumbers(text: string): string {
 	let out = '';

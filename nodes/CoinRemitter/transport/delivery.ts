@@ -1,4 +1,9 @@
-import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { networkError, outcomeUnknownError, rateLimitWaitError } from '../helpers/errors';
@@ -114,6 +119,8 @@ function limiterFor(key: string, windowMs: number): RateLimiter {
 
 export interface Delivery {
 	credentialType: string | undefined;
+	/** The credential as the node already read it, so that n8n does not decrypt it a second time. */
+	credentials?: ICredentialDataDecryptedObject;
 	options: IHttpRequestOptions;
 	kind: CallKind;
 	itemIndex: number;
@@ -141,7 +148,7 @@ export async function deliver(this: RequestContext, delivery: Delivery): Promise
 
 		let response: IN8nHttpFullResponse;
 		try {
-			response = await send.call(this, delivery.credentialType, options);
+			response = await send.call(this, delivery, options);
 		} catch (error) {
 			const code = systemErrorCode(error);
 			const reachedServer = !(code && NOT_CONNECTED.has(code));
@@ -180,11 +187,14 @@ function backoffMs(attempt: number): number {
 	return Math.min(8000, 500 * 2 ** (attempt - 1));
 }
 
-async function send(this: RequestContext, credentialType: string | undefined, options: IHttpRequestOptions) {
-	const response = credentialType
-		? await this.helpers.httpRequestWithAuthentication.call(this, credentialType, options)
-		: await this.helpers.httpRequest(options);
-	return response as IN8nHttpFullResponse;
+async function send(this: RequestContext, delivery: Delivery, options: IHttpRequestOptions) {
+	const { credentialType, credentials } = delivery;
+	if (!credentialType) return (await this.helpers.httpRequest(options)) as IN8nHttpFullResponse;
+	const saved = this.getNode().credentials?.[credentialType];
+	const credentialsDecrypted = credentials && { id: saved?.id ?? '', name: saved?.name ?? '', type: credentialType, data: credentials };
+	return (await this.helpers.httpRequestWithAuthentication.call(this, credentialType, options, {
+		credentialsDecrypted,
+	})) as IN8nHttpFullResponse;
 }
 
 const SYSTEM_ERROR_CODE = /\b(E[A-Z]{3,}(?:_[A-Z]+)*)\b/;

@@ -1,4 +1,10 @@
-import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INode,
+} from 'n8n-workflow';
 
 import { legacyGeneration, type LegacyGeneration } from '../helpers/constants';
 import { legacyApiError, unreadableResponse, v1ApiError } from '../helpers/errors';
@@ -52,6 +58,25 @@ export interface LegacyWallet {
 	coin: string;
 	generation: LegacyGeneration;
 	baseUrl: string;
+	credentials: ICredentialDataDecryptedObject;
+}
+
+const credentialCache = new WeakMap<RequestContext, Map<string, Promise<ICredentialDataDecryptedObject>>>();
+
+/**
+ * The node's credential, read once per node run: n8n decrypts it and evaluates its expressions on
+ * every read, which cost more than the call itself. Every item of one run uses the same credential.
+ */
+async function credentialsOf(context: RequestContext, type: string, itemIndex: number) {
+	let byType = credentialCache.get(context);
+	if (!byType) credentialCache.set(context, (byType = new Map()));
+	let pending = byType.get(type);
+	if (!pending) {
+		pending = context.getCredentials(type, itemIndex);
+		byType.set(type, pending);
+		pending.catch(() => byType.delete(type));
+	}
+	return await pending;
 }
 
 export function joinUrl(baseUrl: string, path: string): string {
@@ -68,9 +93,10 @@ export async function v1Request(
 	fields: IDataObject,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const { baseUrl } = await this.getCredentials<{ baseUrl?: string }>(V1_CREDENTIAL, itemIndex);
-	const base = baseUrl ?? 'https://api.coinremitter.com';
-	const response = await send.call(this, V1_CREDENTIAL, postForm(joinUrl(base, path), fields), kindOf(path), base, itemIndex);
+	const credentials = await credentialsOf(this, V1_CREDENTIAL, itemIndex);
+	const base = typeof credentials.baseUrl === 'string' ? credentials.baseUrl : 'https://api.coinremitter.com';
+	const options = postForm(joinUrl(base, path), fields);
+	const response = await send.call(this, { credentialType: V1_CREDENTIAL, credentials }, options, kindOf(path), base, itemIndex);
 
 	const body = parseJsonObject(response.body);
 	if (body === undefined) throw unreadableResponse(this.getNode(), response.statusCode, itemIndex);
@@ -90,15 +116,13 @@ export async function v1Request(
 
 /** The coin, path generation and base URL of the legacy credential. */
 export async function legacyWallet(this: RequestContext, itemIndex: number): Promise<LegacyWallet> {
-	const credentials = await this.getCredentials<{ coin?: string; baseUrl?: string; apiGeneration?: string }>(
-		LEGACY_CREDENTIAL,
-		itemIndex,
-	);
+	const credentials = await credentialsOf(this, LEGACY_CREDENTIAL, itemIndex);
 	const coin = String(credentials.coin ?? '').toUpperCase();
 	return {
 		coin,
-		generation: legacyGeneration(coin, credentials.apiGeneration),
-		baseUrl: credentials.baseUrl ?? 'https://coinremitter.com',
+		generation: legacyGeneration(coin, String(credentials.apiGeneration ?? 'auto')),
+		baseUrl: typeof credentials.baseUrl === 'string' ? credentials.baseUrl : 'https://coinremitter.com',
+		credentials,
 	};
 }
 
@@ -116,7 +140,8 @@ export async function legacyRequest(
 	const url = joinUrl(wallet.baseUrl, `/api/${wallet.generation}/${wallet.coin}/${operation}`);
 	// The credential always adds fields, so the body is never empty.
 	const options = postForm(url, fields, true);
-	const response = await send.call(this, LEGACY_CREDENTIAL, options, kindOf(operation), wallet.baseUrl, itemIndex);
+	const credential = { credentialType: LEGACY_CREDENTIAL, credentials: wallet.credentials };
+	const response = await send.call(this, credential, options, kindOf(operation), wallet.baseUrl, itemIndex);
 	return unwrapLegacyEnvelope(this.getNode(), response, Object.keys(fields), itemIndex, operation);
 }
 
@@ -128,7 +153,7 @@ export async function legacyCoinPrices(this: RequestContext, itemIndex: number):
 		method: 'GET',
 		url: joinUrl(wallet.baseUrl, `/api/${wallet.generation}/get-coin-rate`),
 	};
-	const credential = wallet.generation === 'v2' ? LEGACY_CREDENTIAL : undefined;
+	const credential = wallet.generation === 'v2' ? { credentialType: LEGACY_CREDENTIAL, credentials: wallet.credentials } : {};
 	const response = await send.call(this, credential, options, 'read', wallet.baseUrl, itemIndex);
 	const data = unwrapLegacyEnvelope(this.getNode(), response, [], itemIndex, 'get-coin-rate');
 	return Array.isArray(data) ? {} : data;
@@ -160,7 +185,7 @@ function postForm(url: string, fields: IDataObject, alwaysForm = false): IHttpRe
 
 async function send(
 	this: RequestContext,
-	credentialType: string | undefined,
+	{ credentialType, credentials }: { credentialType?: string; credentials?: ICredentialDataDecryptedObject },
 	options: IHttpRequestOptions,
 	kind: CallKind,
 	baseUrl: string,
@@ -168,6 +193,7 @@ async function send(
 ): Promise<IN8nHttpFullResponse> {
 	return await deliver.call(this, {
 		credentialType,
+		credentials,
 		options,
 		kind,
 		itemIndex,
