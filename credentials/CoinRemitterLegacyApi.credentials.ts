@@ -7,10 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-const COINS = [
-	'BCH', 'BNB', 'BTC', 'DASH', 'DOGE', 'ETH', 'KOIN', 'LTC', 'TCN', 'TRX', 'USDCERC20', 'USDT',
-	'USDTERC20', 'USDTTRC20', 'XMR',
-];
+import { COIN_SYMBOLS } from '../nodes/CoinRemitter/helpers/constants';
 
 export class CoinRemitterLegacyApi implements ICredentialType {
 	name = 'coinRemitterLegacyApi';
@@ -35,7 +32,7 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 			displayName: 'Coin',
 			name: 'coin',
 			type: 'options',
-			options: COINS.map((coin) => ({ name: coin, value: coin })),
+			options: [...COIN_SYMBOLS].sort().map((coin) => ({ name: coin, value: coin })),
 			default: 'BTC',
 			description: 'The coin of the wallet; the legacy API has one URL per coin',
 		},

@@ -145,37 +145,20 @@ const handlers = {
 		if (!/^[1-9]\d*$/.test(minutes)) throw invalid('The expire time must be an integer.');
 		const { usdUnits, cryptoUnits } = fiatToCryptoUnits(amount, currency, wallet.coinSymbol);
 		const coinUsd = S.COIN_USD[wallet.coinSymbol] ?? '1.00000000';
-		const invoiceId = `${wallet.coinSymbol}${String(sim.state.invoices.size + 1).padStart(4, '0')}`;
+		const core = S.invoiceCore(sim, wallet, fields, { currency, amounts: { fiat: amount, usd: usdUnits, crypto: cryptoUnits }, minutes, now });
+		delete core.expire_on_timestamp;
 		const invoice = {
-			id: S.hexId(),
-			invoice_id: invoiceId,
-			walletKey: wallet.apiKey,
+			...core,
 			merchant_id: wallet.merchantId,
-			url: `https://sim.coinremitter.local/invoice/${invoiceId}`,
-			total_amount: { [wallet.coinSymbol]: fromUnits(cryptoUnits), USD: fromUnits(usdUnits), [currency]: fromUnits(amount) },
 			paid_amount: [],
-			usd_amount: fromUnits(usdUnits),
 			conversion_rate: { [`USD_${wallet.coinSymbol}`]: fromUnits((10n ** 16n) / toUnits(coinUsd)), [`${wallet.coinSymbol}_USD`]: coinUsd },
 			base_currency: currency,
 			coin: wallet.coinSymbol,
 			name: fields.name ?? '',
-			description: fields.description ?? '',
-			wallet_name: wallet.name,
-			address: S.randomAddress(),
-			payment_history: [],
-			status: 'Pending',
-			status_code: 0,
-			notify_url: fields.notify_url ?? '',
 			// v2 knows only its own spelling; a `success_url` sent to v2 is not a field it reads.
 			successUrl: (generation === 'v2' ? fields.suceess_url : fields.success_url) ?? '',
-			fail_url: fields.fail_url ?? '',
-			expire_on: S.utcDate(now + Number(minutes) * 60000),
-			invoice_date: S.utcDate(now),
-			custom_data1: fields.custom_data1 ?? '',
-			custom_data2: fields.custom_data2 ?? '',
-			last_updated_date: S.utcDate(now),
 		};
-		sim.state.invoices.set(invoiceId, invoice);
+		sim.state.invoices.set(invoice.invoice_id, invoice);
 		return invoiceView(invoice, generation);
 	},
 

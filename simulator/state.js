@@ -73,7 +73,39 @@ function createState(wallets = DEFAULT_WALLETS) {
 	return state;
 }
 
+/**
+ * What every invoice holds, whichever interface created it; each interface adds its own fields.
+ * `amounts` are the invoice amount in the fiat currency, in USD and in the wallet coin (units of 1e-8).
+ */
+function invoiceCore(sim, wallet, fields, { currency, amounts, minutes, now }) {
+	const invoiceId = `${wallet.coinSymbol}${String(sim.state.invoices.size + 1).padStart(4, '0')}`;
+	const expiresAt = now + Number(minutes) * 60000;
+	return {
+		id: hexId(),
+		invoice_id: invoiceId,
+		walletKey: wallet.apiKey,
+		url: `https://sim.coinremitter.local/invoice/${invoiceId}`,
+		total_amount: { [wallet.coinSymbol]: fromUnits(amounts.crypto), USD: fromUnits(amounts.usd), [currency]: fromUnits(amounts.fiat) },
+		usd_amount: fromUnits(amounts.usd),
+		description: fields.description ?? '',
+		wallet_name: wallet.name,
+		address: randomAddress(),
+		payment_history: [],
+		status: 'Pending',
+		status_code: 0,
+		notify_url: fields.notify_url ?? '',
+		fail_url: fields.fail_url ?? '',
+		custom_data1: fields.custom_data1 ?? '',
+		custom_data2: fields.custom_data2 ?? '',
+		expire_on: utcDate(expiresAt),
+		expire_on_timestamp: expiresAt,
+		invoice_date: utcDate(now),
+		last_updated_date: utcDate(now),
+	};
+}
+
 module.exports = {
+	invoiceCore,
 	ADDRESS_FORMAT,
 	ADDRESS_LIFETIME_MS,
 	COIN_USD,

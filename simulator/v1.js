@@ -252,39 +252,19 @@ const handlers = {
 		const minutes = fields.expiry_time_in_minutes ?? '1440';
 		if (!/^[1-9]\d*$/.test(minutes)) throw invalid('The expiry_time_in_minutes must be an integer.');
 		const { usdUnits, cryptoUnits } = fiatToCryptoUnits(amount, fiat, wallet.coinSymbol);
-		const invoiceId = `${wallet.coinSymbol}${String(sim.state.invoices.size + 1).padStart(4, '0')}`;
-		const expiresAt = now + Number(minutes) * 60000;
+		const core = S.invoiceCore(sim, wallet, fields, { currency: fiat, amounts: { fiat: amount, usd: usdUnits, crypto: cryptoUnits }, minutes, now });
 		const invoice = {
-			id: S.hexId(),
-			invoice_id: invoiceId,
-			walletKey: wallet.apiKey,
-			url: `https://sim.coinremitter.local/invoice/${invoiceId}`,
-			total_amount: { [wallet.coinSymbol]: fromUnits(cryptoUnits), USD: fromUnits(usdUnits), [fiat]: fromUnits(amount) },
+			...core,
 			paid_amount: {},
-			usd_amount: fromUnits(usdUnits),
 			fiat_currency: fiat,
 			coin: wallet.coin,
 			coin_symbol: wallet.coinSymbol,
 			name: name || wallet.name,
 			email: fields.email ?? '',
-			description: fields.description ?? '',
-			wallet_name: wallet.name,
-			address: S.randomAddress(),
-			payment_history: [],
-			status: 'Pending',
-			status_code: 0,
-			notify_url: fields.notify_url ?? '',
 			success_url: fields.success_url ?? '',
-			fail_url: fields.fail_url ?? '',
-			custom_data1: fields.custom_data1 ?? '',
-			custom_data2: fields.custom_data2 ?? '',
-			expire_on: S.utcDate(expiresAt),
-			expire_on_timestamp: expiresAt,
-			invoice_date: S.utcDate(now),
 			invoice_timestamp: now,
-			last_updated_date: S.utcDate(now),
 		};
-		sim.state.invoices.set(invoiceId, invoice);
+		sim.state.invoices.set(invoice.invoice_id, invoice);
 		return invoiceView(invoice);
 	},
 

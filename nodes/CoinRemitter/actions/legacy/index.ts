@@ -1,7 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { resourceSelector } from '../shared/operations';
-import type { ResourceOperations } from '../types';
+import { versionOf } from '../shared/operations';
 import * as address from './address/Address.resource';
 import * as invoice from './invoice/Invoice.resource';
 import * as rate from './rate/Rate.resource';
@@ -9,21 +6,4 @@ import * as transaction from './transaction/Transaction.resource';
 import * as wallet from './wallet/Wallet.resource';
 import * as withdrawal from './withdrawal/Withdrawal.resource';
 
-export const operations: Record<string, ResourceOperations> = {
-	address: { create: address.create, getTransactions: address.getTransactions, validate: address.validate },
-	invoice: { create: invoice.create, get: invoice.get },
-	rate: { fiatToCrypto: rate.fiatToCrypto, getCoinPrices: rate.getCoinPrices },
-	transaction: { get: transaction.get },
-	wallet: { getBalance: wallet.getBalance },
-	withdrawal: { create: withdrawal.create },
-};
-
-export const description: INodeProperties[] = [
-	resourceSelector('legacy', Object.keys(operations), 'wallet'),
-	...address.description,
-	...invoice.description,
-	...rate.description,
-	...transaction.description,
-	...wallet.description,
-	...withdrawal.description,
-];
+export const { operations, description } = versionOf('legacy', { address, invoice, rate, transaction, wallet, withdrawal });

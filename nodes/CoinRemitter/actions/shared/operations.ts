@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { ApiVersion } from '../types';
+import type { ApiVersion, OperationModule } from '../types';
 
 /** Every operation's dropdown entry, written once for both API versions. */
 const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
@@ -87,16 +87,19 @@ const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
 };
 
 /** The Operation dropdown of one resource under one API version. */
-export function operationSelector(apiVersion: ApiVersion, resource: string, operations: string[]): INodeProperties {
-	// The default is the first operation listed; the rule only recognises literal defaults.
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
+export function operationSelector(
+	apiVersion: ApiVersion,
+	resource: string,
+	operations: string[],
+	defaultOperation = operations[0],
+): INodeProperties {
 	return {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { apiVersion: [apiVersion], resource: [resource] } },
-		default: operations[0],
+		default: defaultOperation,
 		options: operations.map((operation) => catalogue[resource][operation]),
 	};
 }
@@ -120,5 +123,32 @@ export function resourceSelector(apiVersion: ApiVersion, resources: string[], de
 		displayOptions: { show: { apiVersion: [apiVersion] } },
 		options: resources.map((value) => ({ name: resourceNames[value], value })),
 		default: defaultResource,
+	};
+}
+
+/** A resource's Operation dropdown followed by the fields of each of its operations. */
+export function resourceDescription(
+	apiVersion: ApiVersion,
+	resource: string,
+	operations: Record<string, OperationModule>,
+	defaultOperation?: string,
+): INodeProperties[] {
+	return [
+		operationSelector(apiVersion, resource, Object.keys(operations), defaultOperation),
+		...Object.values(operations).flatMap((operation) => operation.description),
+	];
+}
+
+/** One API version: its Resource dropdown, every resource's fields, and the operations by name. */
+export function versionOf(
+	apiVersion: ApiVersion,
+	resources: Record<string, { operations: Record<string, OperationModule>; description: INodeProperties[] }>,
+) {
+	return {
+		operations: Object.fromEntries(Object.entries(resources).map(([name, resource]) => [name, resource.operations])),
+		description: [
+			resourceSelector(apiVersion, Object.keys(resources), 'wallet'),
+			...Object.values(resources).flatMap((resource) => resource.description),
+		],
 	};
 }

@@ -1,13 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationSelector } from '../../shared/operations';
+import { resourceDescription } from '../../shared/operations';
 import * as fiatToCrypto from './fiatToCrypto.operation';
 import * as getCoinPrices from './getCoinPrices.operation';
 
-export { fiatToCrypto, getCoinPrices };
+export const operations = { fiatToCrypto, getCoinPrices };
 
-export const description: INodeProperties[] = [
-	operationSelector('legacy', 'rate', ['fiatToCrypto', 'getCoinPrices']),
-	...fiatToCrypto.description,
-	...getCoinPrices.description,
-];
+export const description = resourceDescription('legacy', 'rate', operations);

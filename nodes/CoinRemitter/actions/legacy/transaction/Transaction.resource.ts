@@ -1,11 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationSelector } from '../../shared/operations';
+import { resourceDescription } from '../../shared/operations';
 import * as get from './get.operation';
 
-export { get };
+export const operations = { get };
 
-export const description: INodeProperties[] = [
-	operationSelector('legacy', 'transaction', ['get']),
-	...get.description,
-];
+export const description = resourceDescription('legacy', 'transaction', operations);

@@ -1,11 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationSelector } from '../../shared/operations';
+import { resourceDescription } from '../../shared/operations';
 import * as getBalance from './getBalance.operation';
 
-export { getBalance };
+export const operations = { getBalance };
 
-export const description: INodeProperties[] = [
-	operationSelector('legacy', 'wallet', ['getBalance']),
-	...getBalance.description,
-];
+export const description = resourceDescription('legacy', 'wallet', operations);

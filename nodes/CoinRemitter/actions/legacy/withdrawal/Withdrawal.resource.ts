@@ -1,11 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationSelector } from '../../shared/operations';
+import { resourceDescription } from '../../shared/operations';
 import * as create from './create.operation';
 
-export { create };
+export const operations = { create };
 
-export const description: INodeProperties[] = [
-	operationSelector('legacy', 'withdrawal', ['create']),
-	...create.description,
-];
+export const description = resourceDescription('legacy', 'withdrawal', operations);

@@ -1,13 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationSelector } from '../../shared/operations';
+import { resourceDescription } from '../../shared/operations';
 import * as create from './create.operation';
 import * as get from './get.operation';
 
-export { create, get };
+export const operations = { create, get };
 
-export const description: INodeProperties[] = [
-	operationSelector('v1', 'invoice', ['create', 'get']),
-	...create.description,
-	...get.description,
-];
+export const description = resourceDescription('v1', 'invoice', operations);

@@ -1,11 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationSelector } from '../../shared/operations';
+import { resourceDescription } from '../../shared/operations';
 import * as fiatToCrypto from './fiatToCrypto.operation';
 
-export { fiatToCrypto };
+export const operations = { fiatToCrypto };
 
-export const description: INodeProperties[] = [
-	operationSelector('v1', 'rate', ['fiatToCrypto']),
-	...fiatToCrypto.description,
-];
+export const description = resourceDescription('v1', 'rate', operations);
