@@ -14,7 +14,7 @@ const { performance } = require('node:perf_hooks');
 
 const ROOT = join(__dirname, '..');
 const { startSimulator, callbacks } = require('../simulator/server');
-const { N8nInstance, freePort, installLikeN8n, packPackage } = require('./n8n-instance');
+const { N8nInstance, freePorts, installLikeN8n, packPackage } = require('./n8n-instance');
 
 const ITEMS = 200;
 const PACED_CALLS = 300;
@@ -160,9 +160,9 @@ function parseCostMicroseconds(payloads) {
 
 (async () => {
 	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-	const [n8nDir, nodeBinDir] = execFileSync('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), '1.123.x'], { encoding: 'utf8' }).split('\n').slice(-3);
+	const [n8nDir, nodeBinDir] = execFileSync('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), '1.123.81'], { encoding: 'utf8' }).split('\n').slice(-3);
 	const sim = await startSimulator({ rateLimit: 1_000_000 });
-	const instance = new N8nInstance({ n8nDir: n8nDir.trim(), nodeBinDir: nodeBinDir.trim() || undefined, port: await freePort(), brokerPort: await freePort(), label: 'bench' });
+	const instance = new N8nInstance({ n8nDir: n8nDir.trim(), nodeBinDir: nodeBinDir.trim() || undefined, ...(await freePorts(2).then(([port, brokerPort]) => ({ port, brokerPort }))), label: 'bench' });
 	const figures = {};
 	try {
 		await installLikeN8n(instance.userFolder, await packPackage(mkdtempSync(join(tmpdir(), 'bench-pack-'))));

@@ -142,7 +142,9 @@ class N8nInstance {
 			} catch {
 				// not listening yet
 			}
-			if (this.process.exitCode !== null) throw new Error(`n8n exited: ${this.log.slice(-2000)} ${this.logTail()}`);
+			if (this.process.exitCode !== null || this.process.signalCode !== null) {
+				throw new Error(`n8n exited (${this.process.exitCode ?? this.process.signalCode}): ${this.log.slice(-2000)} ${this.logTail().slice(-1500)}`);
+			}
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 		throw new Error(`n8n did not become ready: ${this.log.slice(-2000)} ${this.logTail()}`);
@@ -236,17 +238,28 @@ class N8nInstance {
 	}
 }
 
-/** A port nothing listens on right now, on 127.0.0.1. */
-async function freePort() {
+/** `count` different ports nothing listens on right now, on 127.0.0.1 (all held open until all are known). */
+async function freePorts(count) {
 	const { createServer } = require('node:net');
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-	});
+	const servers = await Promise.all(
+		Array.from(
+			{ length: count },
+			() =>
+				new Promise((resolve, reject) => {
+					const server = createServer();
+					server.once('error', reject);
+					server.listen(0, '127.0.0.1', () => resolve(server));
+				}),
+		),
+	);
+	const ports = servers.map((server) => server.address().port);
+	await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+	return ports;
 }
 
-module.exports = { N8nInstance, freePort, installLikeN8n, packPackage, PACKAGE };
+async function freePort() {
+	const [port] = await freePorts(1);
+	return port;
+}
+
+module.exports = { N8nInstance, freePort, freePorts, installLikeN8n, packPackage, PACKAGE };

@@ -8,7 +8,7 @@ const { existsSync, readdirSync, readFileSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 
 const ROOT = join(__dirname, '..');
-const N8N_VERSION = process.env.COINREMITTER_N8N_VERSION ?? '1.123.x';
+const N8N_VERSION = process.env.COINREMITTER_N8N_VERSION ?? '1.123.81';
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const SIM_PORT = Number(process.env.COINREMITTER_SIM_PORT ?? 8787);
 
