@@ -38,7 +38,9 @@ if [ "$(cat "$dir/.installed" 2>/dev/null)" != "$stamp" ]; then
 	mkdir -p "$dir"
 	cp "$runtime/package.json" "$runtime/package-lock.json" "$dir/"
 	cd "$dir"
-	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+	# `npm install` over the lockfile: it keeps the locked tree and only adds the optional
+	# platform packages the lockfile leaves out (which make `npm ci` refuse it).
+	npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2
 	(cd node_modules/sqlite3 && npm run install --loglevel=error >&2)
 	if [[ "$version" == 2.* ]]; then
 		(cd node_modules/isolated-vm && npx --yes node-gyp rebuild --release -j 2 >&2)
