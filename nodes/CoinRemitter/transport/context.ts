@@ -1,7 +1,23 @@
-import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, IWebhookFunctions } from 'n8n-workflow';
 
-import type { DeliveryPolicy } from './delivery';
-import { DEFAULT_POLICY } from './delivery';
+
+export interface DeliveryPolicy {
+	/** Longest total wait for the rate limit before giving up, in ms. */
+	maxRateLimitWaitMs: number;
+	/** Length of the service's rate-limit window, in ms (CoinRemitter: one minute). */
+	rateWindowMs: number;
+	/** How long one request may take, in ms. */
+	timeoutMs: number;
+	/** Attempts for a read that meets a server error or a network failure. */
+	readAttempts: number;
+}
+
+export const DEFAULT_POLICY: DeliveryPolicy = {
+	maxRateLimitWaitMs: 120_000,
+	rateWindowMs: 60_000,
+	timeoutMs: 60_000,
+	readAttempts: 3,
+};
 
 /** Action nodes call the API while executing, the trigger while verifying a callback. */
 export type RequestContext = IExecuteFunctions | IWebhookFunctions;
@@ -25,9 +41,18 @@ export function deliveryPolicy(context: RequestContext, itemIndex: number): Deli
 	};
 }
 
+const nodes = new WeakMap<RequestContext, INode>();
+
+/** The node, read once per run: n8n hands out a deep copy on every getNode(). */
+export function nodeOf(context: RequestContext): INode {
+	let node = nodes.get(context);
+	if (!node) nodes.set(context, (node = context.getNode()));
+	return node;
+}
+
 /** Calls of one execution with one credential share a rate limiter; nothing secret goes in the key. */
 export function limiterKey(context: RequestContext, credentialType: string | undefined, baseUrl: string): string {
 	const execution = isExecution(context) ? context.getExecutionId() : 'webhooks';
-	const credentialId = credentialType ? (context.getNode().credentials?.[credentialType]?.id ?? 'unsaved') : 'public';
+	const credentialId = credentialType ? (nodeOf(context).credentials?.[credentialType]?.id ?? 'unsaved') : 'public';
 	return `${execution}|${credentialType ?? 'none'}|${credentialId}|${baseUrl}`;
 }

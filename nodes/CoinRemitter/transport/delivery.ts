@@ -7,28 +7,11 @@ import type {
 import { sleep } from 'n8n-workflow';
 
 import { networkError, outcomeUnknownError, rateLimitWaitError } from '../helpers/errors';
-import type { RequestContext } from './context';
+import type { DeliveryPolicy, RequestContext } from './context';
+import { nodeOf } from './context';
 
 /** How a call may be repeated: a read any number of times, a write only when it surely did not arrive. */
 export type CallKind = 'read' | 'write';
-
-export interface DeliveryPolicy {
-	/** Longest total wait for the rate limit before giving up, in ms. */
-	maxRateLimitWaitMs: number;
-	/** Length of the service's rate-limit window, in ms (CoinRemitter: one minute). */
-	rateWindowMs: number;
-	/** How long one request may take, in ms. */
-	timeoutMs: number;
-	/** Attempts for a read that meets a server error or a network failure. */
-	readAttempts: number;
-}
-
-export const DEFAULT_POLICY: DeliveryPolicy = {
-	maxRateLimitWaitMs: 120_000,
-	rateWindowMs: 60_000,
-	timeoutMs: 60_000,
-	readAttempts: 3,
-};
 
 /** The request never reached the server: safe to send again, even a withdrawal. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -190,7 +173,7 @@ function backoffMs(attempt: number): number {
 async function send(this: RequestContext, delivery: Delivery, options: IHttpRequestOptions) {
 	const { credentialType, credentials } = delivery;
 	if (!credentialType) return (await this.helpers.httpRequest(options)) as IN8nHttpFullResponse;
-	const saved = this.getNode().credentials?.[credentialType];
+	const saved = nodeOf(this).credentials?.[credentialType];
 	const credentialsDecrypted = credentials && { id: saved?.id ?? '', name: saved?.name ?? '', type: credentialType, data: credentials };
 	return (await this.helpers.httpRequestWithAuthentication.call(this, credentialType, options, {
 		credentialsDecrypted,
