@@ -7,5 +7,3 @@ export interface OperationModule {
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }
-
-export type ResourceOperations = Record<string, OperationModule>;

@@ -11,7 +11,7 @@ const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 const ALPHANUMERIC = /^[A-Za-z0-9]*$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function invalidField(ctx: FieldContext, label: string, reason: string, hint?: string) {
+function invalidField(ctx: FieldContext, label: string, reason: string, hint?: string) {
 	return new NodeOperationError(ctx.node, `${label}: ${reason}`, {
 		itemIndex: ctx.itemIndex,
 		description: hint ?? `Fix the "${label}" field of item ${ctx.itemIndex} and run the node again.`,

@@ -22,7 +22,7 @@ const UNKNOWN_OUTCOME_STATUS = new Set([500, 502, 504]);
  * Keeps a wallet's calls within its plan: counts what `x-ratelimit-remaining` says is left in the
  * current window, and when nothing is left waits for the window to turn instead of meeting a 429.
  */
-export class RateLimiter {
+class RateLimiter {
 	private windowStart: number | undefined;
 	private remaining: number | undefined;
 	private limit: number | undefined;
@@ -79,7 +79,7 @@ export class RateLimiter {
 	}
 }
 
-export class RateLimitWaitExceeded extends Error {
+class RateLimitWaitExceeded extends Error {
 	constructor(readonly neededMs: number) {
 		super('rate limit wait exceeded');
 	}
@@ -183,7 +183,7 @@ async function send(this: RequestContext, delivery: Delivery, options: IHttpRequ
 const SYSTEM_ERROR_CODE = /\b(E[A-Z]{3,}(?:_[A-Z]+)*)\b/;
 
 /** The system error code (ECONNREFUSED, ETIMEDOUT...) of a failed request, wherever n8n put it. */
-export function systemErrorCode(error: unknown): string | undefined {
+function systemErrorCode(error: unknown): string | undefined {
 	const { code, messages, message } = (error ?? {}) as { code?: unknown; messages?: unknown; message?: unknown };
 	const texts = [code, ...(Array.isArray(messages) ? messages : []), message];
 	for (const text of texts) {

@@ -79,7 +79,7 @@ async function credentialsOf(context: RequestContext, type: string, itemIndex: n
 	return await pending;
 }
 
-export function joinUrl(baseUrl: string, path: string): string {
+function joinUrl(baseUrl: string, path: string): string {
 	return `${baseUrl.trim().replace(/\/+$/, '')}${path}`;
 }
 
@@ -235,7 +235,7 @@ function unwrapLegacyEnvelope(
 	);
 }
 
-export function parseJsonObject(raw: unknown): IDataObject | undefined {
+function parseJsonObject(raw: unknown): IDataObject | undefined {
 	if (typeof raw !== 'string') return isObject(raw) ? raw : undefined;
 	try {
 		const parsed = parseJsonExact(raw);

@@ -12,7 +12,7 @@ export function hasCredentialFor(context: IWebhookFunctions, api: CallbackInterf
 }
 
 /** Decimal strings compared by value: "1.50000000" equals "1.5". */
-export function sameAmount(a: unknown, b: unknown): boolean {
+function sameAmount(a: unknown, b: unknown): boolean {
 	const normalize = (value: unknown) => {
 		const text = String(value ?? '').trim();
 		if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
