@@ -146,6 +146,14 @@ async function checkTrigger(instance, sim, tag) {
 
 	const bad = await fetch(url, { method: 'POST', body: 'hello=world', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 	check(`${tag} an unknown body gets 400`, bad.status === 400);
+
+	// Deliveries are remembered in the workflow's static data: a restarted n8n still skips them.
+	await instance.stop();
+	await instance.start();
+	await waitFor(async () => (await fetch(url, { method: 'POST', body: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status !== 404, 60000);
+	const afterRestart = await callbacks.fireCallback(url, callbacks.v1TransactionWebhook(sim, confirmed.id));
+	await new Promise((resolve) => setTimeout(resolve, 1500));
+	check(`${tag} after an n8n restart, an already delivered state still starts nothing`, afterRestart.body.includes('duplicate') && sim.sink.length === 3, afterRestart.body);
 }
 
 async function checkCredentialTests(instance, sim, tag) {
