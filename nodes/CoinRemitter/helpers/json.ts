@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 /**
  * JSON.parse that never turns money into a float: every number literal with a fraction or an
  * exponent, and every integer too large to be exact, is kept as the string the service wrote.
@@ -40,4 +42,9 @@ function endOfString(text: string, start: number): number {
 	let index = start + 1;
 	while (index < text.length && text[index] !== '"') index += text[index] === '\\' ? 2 : 1;
 	return index + 1;
+}
+
+/** A JSON object: not null, not a list. */
+export function isPlainObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -8,7 +8,7 @@ import type {
 
 import { legacyGeneration, type LegacyGeneration } from '../helpers/constants';
 import { legacyApiError, unreadableResponse, v1ApiError } from '../helpers/errors';
-import { parseJsonExact } from '../helpers/json';
+import { isPlainObject, parseJsonExact } from '../helpers/json';
 import type { RequestContext } from './context';
 import { deliveryPolicy, limiterKey } from './context';
 import type { CallKind } from './delivery';
@@ -100,7 +100,7 @@ export async function v1Request(
 
 	const body = parseJsonObject(response.body);
 	if (body === undefined) throw unreadableResponse(this.getNode(), response.statusCode, itemIndex);
-	if (body.success === true && response.statusCode < 300 && isObject(body.data)) return body.data;
+	if (body.success === true && response.statusCode < 300 && isPlainObject(body.data)) return body.data;
 	const errorCode = Number(body.error_code);
 	throw v1ApiError(
 		this.getNode(),
@@ -218,11 +218,11 @@ function unwrapLegacyEnvelope(
 	}
 	const flag = Number(body.flag);
 	const { data } = body;
-	if (flag === 1 && response.statusCode < 300 && (isObject(data) || Array.isArray(data))) {
+	if (flag === 1 && response.statusCode < 300 && (isPlainObject(data) || Array.isArray(data))) {
 		return data as IDataObject | IDataObject[];
 	}
 	// One reference answers an invalid address with flag 0 and `valid: false`: still an answer.
-	if (operation === 'validate-address' && flag === 0 && isObject(data) && data.valid === false) return data;
+	if (operation === 'validate-address' && flag === 0 && isPlainObject(data) && data.valid === false) return data;
 	throw legacyApiError(
 		node,
 		{
@@ -236,15 +236,12 @@ function unwrapLegacyEnvelope(
 }
 
 function parseJsonObject(raw: unknown): IDataObject | undefined {
-	if (typeof raw !== 'string') return isObject(raw) ? raw : undefined;
+	if (typeof raw !== 'string') return isPlainObject(raw) ? raw : undefined;
 	try {
 		const parsed = parseJsonExact(raw);
-		return isObject(parsed) ? parsed : undefined;
+		return isPlainObject(parsed) ? parsed : undefined;
 	} catch {
 		return undefined;
 	}
 }
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseJsonExact } from '../../CoinRemitter/helpers/json';
+import { isPlainObject, parseJsonExact } from '../../CoinRemitter/helpers/json';
 import type { CallbackKind, CallbackSchema, FieldType, Shape, TriggerEvent } from './schemas';
 import { SCHEMAS } from './schemas';
 
@@ -62,9 +62,6 @@ function isMultipartWrapper(body: IDataObject): body is { data?: IDataObject } {
 	return keys.includes('data') && keys.every((key) => key === 'data' || key === 'files') && (body.data === undefined || isPlainObject(body.data));
 }
 
-export function isPlainObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Splits `a[b][0]` into ['a', 'b', '0']; a key without brackets is one segment. */
 function keyPath(key: string): string[] {

@@ -2,7 +2,8 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { LEGACY_CREDENTIAL, V1_CREDENTIAL, legacyRequest, v1Request } from '../../CoinRemitter/transport';
-import { isPlainObject, refuse } from './parse';
+import { isPlainObject } from '../../CoinRemitter/helpers/json';
+import { refuse } from './parse';
 import type { CallbackInterface, TriggerEvent } from './schemas';
 
 /** Whether the node has a credential for the callback's interface. */
