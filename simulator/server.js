@@ -8,7 +8,8 @@ const v1 = require('./v1');
 const legacy = require('./legacy');
 const callbacks = require('./callbacks');
 
-const DEFAULTS = { host: '127.0.0.1', port: 0, rateLimit: 100, rateWindowMs: 60000, maxBodyBytes: 1024 * 1024 };
+// latencyMs: every API answer is held back this long, like a gateway 100-300 ms away (kept across resets).
+const DEFAULTS = { host: '127.0.0.1', port: 0, rateLimit: 100, rateWindowMs: 60000, maxBodyBytes: 1024 * 1024, latencyMs: 0 };
 
 function json(res, status, body, headers = {}) {
 	const text = JSON.stringify(body);
@@ -67,7 +68,13 @@ class Simulator {
 	}
 
 	async start() {
-		await new Promise((resolve) => this.server.listen(this.options.port, this.options.host, resolve));
+		await new Promise((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(this.options.port, this.options.host, () => {
+				this.server.off('error', reject);
+				resolve();
+			});
+		});
 		const { port } = this.server.address();
 		this.url = `http://${this.options.host}:${port}`;
 		return this;
@@ -192,7 +199,8 @@ class Simulator {
 			res.socket?.destroy();
 			return;
 		}
-		if (this.faults.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.faults.delayMs));
+		const delay = this.options.latencyMs + this.faults.delayMs;
+		if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 		res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
 		res.end(text);
 	}
@@ -274,6 +282,10 @@ class Simulator {
 			case 'POST /__sim/faults':
 				Object.assign(this.faults, input);
 				return json(res, 200, this.faults);
+			case 'POST /__sim/latency':
+				if (!Number.isInteger(input.ms) || input.ms < 0) return json(res, 400, { error: 'latency takes {"ms": <whole number ≥ 0>}' });
+				this.options.latencyMs = input.ms;
+				return json(res, 200, { ms: this.options.latencyMs });
 			case 'POST /__sim/deposit':
 				return json(res, 200, this.deposit(input.apiKey, input.address, input.amount, input.confirmations));
 			case 'POST /__sim/confirm':

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `npm run ci`, the README's test command: first the README's quick start exactly as a user runs it
+# (read from the README, so the two cannot drift apart), in smoke mode: it starts everything,
+# checks n8n, the package, the credentials, the examples and the simulator, then stops. Then the
+# build, lint, type-check, unit tests and the end-to-end suite in real n8n.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start="$(node scripts/quickstart.js start)"
+echo "▸ The README's quick start, as a user runs it: $start (COINREMITTER_SMOKE=1: start, check, stop)"
+COINREMITTER_SMOKE=1 bash -c "$start"
+[ -x node_modules/.bin/tsc ] || npm ci
+npm run build
+npm run lint
+npm run typecheck
+npm test
+npm run test:e2e
