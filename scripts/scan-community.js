@@ -35,6 +35,17 @@ const SHIPPED = [
 	/^dist\/(nodes|credentials|icons)\/.+\.(js|json|svg|png)$/,
 ];
 
+// Every node and credential package.json names, and each node's codex file (its categories
+// and documentation links in n8n's node panel).
+function required() {
+	const { n8n } = require(path.join(root, 'package.json'));
+	return [
+		...n8n.credentials,
+		...n8n.nodes,
+		...n8n.nodes.map((node) => node.replace(/\.js$/, '.json')),
+	];
+}
+
 function typescriptSeenByScanner(scannerDir) {
 	const parser = require.resolve('@typescript-eslint/parser', { paths: [scannerDir] });
 	const estree = require.resolve('@typescript-eslint/typescript-estree', {
@@ -94,10 +105,13 @@ async function main() {
 		execFileSync('tar', ['-xzf', path.join(work, info.filename), '-C', unpacked, '--strip-components=1']);
 		report(`tarball ${info.filename}`, await scanner.analyzePackage(unpacked, ['**/*.js', 'package.json']));
 
-		const stray = info.files.map((f) => f.path).filter((p) => !SHIPPED.some((re) => re.test(p)));
-		if (stray.length > 0) {
+		const packed = info.files.map((f) => f.path);
+		const stray = packed.filter((p) => !SHIPPED.some((re) => re.test(p)));
+		const missing = required().filter((p) => !packed.includes(p));
+		if (stray.length > 0 || missing.length > 0) {
 			failures.push('tarball contents');
-			console.log(`❌ tarball holds files n8n does not need:\n  ${stray.join('\n  ')}`);
+			if (stray.length > 0) console.log(`❌ tarball holds files n8n does not need:\n  ${stray.join('\n  ')}`);
+			if (missing.length > 0) console.log(`❌ tarball lacks:\n  ${missing.join('\n  ')}`);
 		} else {
 			console.log(`✅ tarball contents: ${info.files.length} files, ${info.size} bytes packed, ${info.unpackedSize} unpacked`);
 		}
