@@ -35,11 +35,12 @@ const SHIPPED = [
 	/^dist\/(nodes|credentials|icons)\/.+\.(js|json|svg|png)$/,
 ];
 
-// Every node and credential package.json names, and each node's codex file (its categories
-// and documentation links in n8n's node panel).
+// The licence, every node and credential package.json names, and each node's codex file
+// (its categories and documentation links in n8n's node panel).
 function required() {
 	const { n8n } = require(path.join(root, 'package.json'));
 	return [
+		'LICENSE',
 		...n8n.credentials,
 		...n8n.nodes,
 		...n8n.nodes.map((node) => node.replace(/\.js$/, '.json')),
