@@ -18,6 +18,7 @@ function filesUnder(dir, suffix) {
 const files = [
 	'package.json',
 	'README.md',
+	'CHANGELOG.md',
 	...filesUnder('credentials', '.ts'),
 	...filesUnder('nodes', '.node.json'),
 ];
