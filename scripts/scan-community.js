@@ -76,7 +76,7 @@ async function main() {
 	if (Number(tsVersion.split('.')[0]) >= 7) {
 		console.error(
 			`The scanner's parser loads typescript ${tsVersion}, which typescript-eslint cannot parse with. ` +
-				'Reinstall from package-lock.json (npm ci) so that it loads the project\'s typescript.',
+				"Reinstall from package-lock.json (npm ci) so that it loads the project's typescript.",
 		);
 		process.exit(1);
 	}
@@ -103,18 +103,30 @@ async function main() {
 		const info = pack(work);
 		const unpacked = path.join(work, 'package');
 		fs.mkdirSync(unpacked);
-		execFileSync('tar', ['-xzf', path.join(work, info.filename), '-C', unpacked, '--strip-components=1']);
-		report(`tarball ${info.filename}`, await scanner.analyzePackage(unpacked, ['**/*.js', 'package.json']));
+		execFileSync('tar', [
+			'-xzf',
+			path.join(work, info.filename),
+			'-C',
+			unpacked,
+			'--strip-components=1',
+		]);
+		report(
+			`tarball ${info.filename}`,
+			await scanner.analyzePackage(unpacked, ['**/*.js', 'package.json']),
+		);
 
 		const packed = info.files.map((f) => f.path);
 		const stray = packed.filter((p) => !SHIPPED.some((re) => re.test(p)));
 		const missing = required().filter((p) => !packed.includes(p));
 		if (stray.length > 0 || missing.length > 0) {
 			failures.push('tarball contents');
-			if (stray.length > 0) console.log(`❌ tarball holds files n8n does not need:\n  ${stray.join('\n  ')}`);
+			if (stray.length > 0)
+				console.log(`❌ tarball holds files n8n does not need:\n  ${stray.join('\n  ')}`);
 			if (missing.length > 0) console.log(`❌ tarball lacks:\n  ${missing.join('\n  ')}`);
 		} else {
-			console.log(`✅ tarball contents: ${info.files.length} files, ${info.size} bytes packed, ${info.unpackedSize} unpacked`);
+			console.log(
+				`✅ tarball contents: ${info.files.length} files, ${info.size} bytes packed, ${info.unpackedSize} unpacked`,
+			);
 		}
 	} finally {
 		fs.rmSync(work, { recursive: true, force: true });
