@@ -13,7 +13,7 @@ export class CoinRemitterApi implements ICredentialType {
 
 	icon = { light: 'file:../icons/coinremitter.svg', dark: 'file:../icons/coinremitter.dark.svg' } as const;
 
-	documentationUrl = 'https://github.com/n8n-nodes-coinremitter/n8n-nodes-coinremitter#credentials';
+	documentationUrl = 'https://github.com/OWNER/n8n-nodes-coinremitter#credentials';
 
 	properties: INodeProperties[] = [
 		{

@@ -12,13 +12,11 @@ import { COIN_SYMBOLS } from '../nodes/CoinRemitter/helpers/constants';
 export class CoinRemitterLegacyApi implements ICredentialType {
 	name = 'coinRemitterLegacyApi';
 
-	// The display name is part of the package's public interface (shared/docs/interface.md).
-	// eslint-disable-next-line n8n-nodes-base/cred-class-field-display-name-miscased, n8n-nodes-base/cred-class-field-display-name-missing-api
-	displayName = 'CoinRemitter Legacy API (v2/v3)';
+	displayName = 'CoinRemitter Legacy API';
 
 	icon = { light: 'file:../icons/coinremitter.svg', dark: 'file:../icons/coinremitter.dark.svg' } as const;
 
-	documentationUrl = 'https://github.com/n8n-nodes-coinremitter/n8n-nodes-coinremitter#legacy-api-v2v3';
+	documentationUrl = 'https://github.com/OWNER/n8n-nodes-coinremitter#coinremitter-legacy-api-coinremitterlegacyapi';
 
 	properties: INodeProperties[] = [
 		{

@@ -29,7 +29,6 @@ async function installLikeN8n(userFolder, tarball) {
 	mkdirSync(packageDir, { recursive: true });
 	await run('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);
 	const manifestPath = join(packageDir, 'package.json');
-	// eslint-disable-next-line no-unused-vars
 	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(readFileSync(manifestPath, 'utf8'));
 	writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
 	await run('npm', ['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false', '--loglevel=error'], {

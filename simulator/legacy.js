@@ -63,7 +63,6 @@ function transactionView(wallet, tx) {
 }
 
 function invoiceView(invoice, generation) {
-	// eslint-disable-next-line no-unused-vars
 	const { walletKey, successUrl, ...view } = invoice;
 	view[generation === 'v2' ? 'suceess_url' : 'success_url'] = successUrl;
 	return structuredClone(view);

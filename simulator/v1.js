@@ -292,7 +292,6 @@ const handlers = {
 };
 
 function invoiceView(invoice) {
-	// eslint-disable-next-line no-unused-vars
 	const { walletKey, ...view } = invoice;
 	return structuredClone(view);
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- Jest test code, never loaded by n8n: Node built-ins and simulator test keys (not secrets) are fine here */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ICredentialDataDecryptedObject, Logger } from 'n8n-workflow';

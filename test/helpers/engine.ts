@@ -5,7 +5,6 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IDataObject,
-	IExecuteWorkflowInfo,
 	IHttpRequestOptions,
 	INode,
 	INodeCredentialsDetails,
@@ -181,7 +180,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const additionalData = {
 		hooks,
 		credentialsHelper: new TestCredentialsHelper(options.credentials),
-		executeWorkflow: async (_info: IExecuteWorkflowInfo) => {
+		executeWorkflow: async () => {
 			throw new Error('not used in tests');
 		},
 		restApiUrl: 'http://127.0.0.1/rest',

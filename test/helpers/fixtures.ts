@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- Jest test code, never loaded by n8n: simulator test keys (not secrets) are fine here */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import type { Simulator } from '../../simulator/server';

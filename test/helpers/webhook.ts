@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- Jest test code, never loaded by n8n: Node built-ins are fine here */
 // Drives the trigger's webhook() with an IWebhookFunctions built for the test: the body shaped the
 // way n8n 1.x hands it to trigger nodes, and API calls made for real (n8n-core's httpRequest,
 // credentials applied like n8n's server) against the simulator.

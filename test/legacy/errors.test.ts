@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- Jest test code, never loaded by n8n: simulator test keys (not secrets) are fine here */
 import { runNode } from '../helpers/engine';
 import { expectNoSecrets } from '../helpers/assertions';
 import { testCredential } from '../helpers/credentialTester';

@@ -29,7 +29,9 @@ describe.each(wallets)('legacy $generation ($coin)', ({ coin, generation, keys, 
 		expect(request.fields.api_key).toBe(keys.apiKey);
 		expect(request.fields.password).toBe(keys.password);
 		expect(request.headers['x-api-key']).toBeUndefined();
-		const { api_key: _key, password: _password, ...fields } = request.fields;
+		const fields = { ...request.fields };
+		delete fields.api_key;
+		delete fields.password;
 		return fields;
 	}
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- Jest test code, never loaded by n8n: Node built-ins are fine here */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
