@@ -10,6 +10,7 @@ echo "▸ The README's quick start, as a user runs it: $start (COINREMITTER_SMOK
 COINREMITTER_SMOKE=1 bash -c "$start"
 [ -x node_modules/.bin/tsc ] || npm ci
 npm run build
+npm run scan
 npm run lint
 npm run typecheck
 npm test
