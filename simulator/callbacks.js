@@ -89,6 +89,8 @@ function payInvoice(sim, invoiceId, amount, { confirmations = 3 } = {}) {
 		amount: fromUnits(units),
 		date: S.utcDate(Date.now()),
 		confirmation: confirmations,
+		// v1 records say how many confirmations the payment needs; legacy ones do not.
+		...(invoice.coin_symbol ? { required_confirmations: S.REQUIRED_CONFIRMATIONS } : {}),
 	});
 	const statusCode = paid === total ? 1 : paid < total ? 2 : 3;
 	invoice.status_code = statusCode;

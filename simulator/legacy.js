@@ -143,17 +143,18 @@ const handlers = {
 		const minutes = fields.expire_time || '1440';
 		if (!/^[1-9]\d*$/.test(minutes)) throw invalid('The expire time must be an integer.');
 		const { usdUnits, cryptoUnits } = fiatToCryptoUnits(amount, currency, wallet.coinSymbol);
-		const coinUsd = S.COIN_USD[wallet.coinSymbol] ?? '1.00000000';
 		const core = S.invoiceCore(sim, wallet, fields, { currency, amounts: { fiat: amount, usd: usdUnits, crypto: cryptoUnits }, minutes, now });
-		delete core.expire_on_timestamp;
+		const { expiresAt, ...rest } = core;
+		void expiresAt;
+		// The legacy record: the coin's short name, an address, no coin_symbol, wallet_id or timestamps.
 		const invoice = {
-			...core,
-			merchant_id: wallet.merchantId,
+			...rest,
 			paid_amount: [],
-			conversion_rate: { [`USD_${wallet.coinSymbol}`]: fromUnits((10n ** 16n) / toUnits(coinUsd)), [`${wallet.coinSymbol}_USD`]: coinUsd },
 			base_currency: currency,
 			coin: wallet.coinSymbol,
+			address: S.randomAddress(),
 			name: fields.name ?? '',
+			last_updated_date: S.utcDate(now),
 			// v2 knows only its own spelling; a `success_url` sent to v2 is not a field it reads.
 			successUrl: (generation === 'v2' ? fields.suceess_url : fields.success_url) ?? '',
 		};

@@ -80,16 +80,18 @@ function createState(wallets = DEFAULT_WALLETS) {
 function invoiceCore(sim, wallet, fields, { currency, amounts, minutes, now }) {
 	const invoiceId = `${wallet.coinSymbol}${String(sim.state.invoices.size + 1).padStart(4, '0')}`;
 	const expiresAt = now + Number(minutes) * 60000;
+	const coinUsd = COIN_USD[wallet.coinSymbol] ?? '1.00000000';
 	return {
 		id: hexId(),
 		invoice_id: invoiceId,
 		walletKey: wallet.apiKey,
+		merchant_id: wallet.merchantId,
 		url: `https://sim.coinremitter.local/invoice/${invoiceId}`,
 		total_amount: { [wallet.coinSymbol]: fromUnits(amounts.crypto), USD: fromUnits(amounts.usd), [currency]: fromUnits(amounts.fiat) },
 		usd_amount: fromUnits(amounts.usd),
+		conversion_rate: { [`USD_${wallet.coinSymbol}`]: fromUnits((10n ** 16n) / toUnits(coinUsd)), [`${wallet.coinSymbol}_USD`]: coinUsd },
 		description: fields.description ?? '',
 		wallet_name: wallet.name,
-		address: randomAddress(),
 		payment_history: [],
 		status: 'Pending',
 		status_code: 0,
@@ -98,9 +100,8 @@ function invoiceCore(sim, wallet, fields, { currency, amounts, minutes, now }) {
 		custom_data1: fields.custom_data1 ?? '',
 		custom_data2: fields.custom_data2 ?? '',
 		expire_on: utcDate(expiresAt),
-		expire_on_timestamp: expiresAt,
+		expiresAt,
 		invoice_date: utcDate(now),
-		last_updated_date: utcDate(now),
 	};
 }
 

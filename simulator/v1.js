@@ -253,16 +253,23 @@ const handlers = {
 		if (!/^[1-9]\d*$/.test(minutes)) throw invalid('The expiry_time_in_minutes must be an integer.');
 		const { usdUnits, cryptoUnits } = fiatToCryptoUnits(amount, fiat, wallet.coinSymbol);
 		const core = S.invoiceCore(sim, wallet, fields, { currency: fiat, amounts: { fiat: amount, usd: usdUnits, crypto: cryptoUnits }, minutes, now });
+		const { expiresAt, ...rest } = core;
+		// The v1 record as the service's v1 clients record it: merchant_id too, the coin's full
+		// name and its symbol, millisecond timestamps, and no address.
 		const invoice = {
-			...core,
+			...rest,
+			amount: fromUnits(cryptoUnits),
 			paid_amount: {},
-			fiat_currency: fiat,
+			fiat_currency: fields.fiat_currency === undefined ? '' : fiat,
 			coin: wallet.coin,
 			coin_symbol: wallet.coinSymbol,
+			wallet_id: wallet.id,
 			name: name || wallet.name,
-			email: fields.email ?? '',
 			success_url: fields.success_url ?? '',
+			expire_on_timestamp: expiresAt,
 			invoice_timestamp: now,
+			delete_after: S.utcDate(expiresAt + 30 * 24 * 3600 * 1000),
+			delete_after_timestamp: expiresAt + 30 * 24 * 3600 * 1000,
 		};
 		sim.state.invoices.set(invoice.invoice_id, invoice);
 		return invoiceView(invoice);
@@ -278,18 +285,64 @@ const handlers = {
 		const fiat = required(fields, 'fiat').toUpperCase();
 		if (!FIAT.has(fiat)) throw invalid('The selected fiat is invalid.');
 		const fiatUnits = amountUnits(fields, 'fiat_amount');
+		const crypto = (fields.crypto ?? '').toUpperCase();
+		if (crypto && !RATED_COINS.has(crypto)) throw invalid('The selected crypto is invalid.');
+		return [...RATED_COINS]
+			.filter((coin) => !crypto || coin === crypto)
+			.map((coin) => ({ short_name: coin, name: COIN_NAMES[coin], price: fromUnits(fiatToCryptoUnits(fiatUnits, fiat, coin).cryptoUnits) }));
+	},
+
+	'/v1/rate/crypto-to-fiat'({ fields }) {
 		const crypto = required(fields, 'crypto').toUpperCase();
-		if (!COINS.has(crypto)) throw invalid('The selected crypto is invalid.');
-		const { cryptoUnits } = fiatToCryptoUnits(fiatUnits, fiat, crypto);
-		return {
-			crypto_amount: fromUnits(cryptoUnits),
-			crypto_symbol: crypto,
-			crypto_currency: crypto,
-			fiat_amount: fromUnits(fiatUnits),
-			fiat_symbol: fiat,
-		};
+		if (!RATED_COINS.has(crypto)) throw invalid('The selected crypto is invalid.');
+		const cryptoUnits = amountUnits(fields, 'crypto_amount');
+		const fiat = required(fields, 'fiat').toUpperCase();
+		if (!FIAT.has(fiat)) throw invalid('The selected fiat is invalid.');
+		// The service may list more fiats than the one asked: the asked one first, then USD.
+		const usdUnits = (cryptoUnits * toUnits(S.COIN_USD[crypto])) / FACTOR;
+		return [...new Set([fiat, 'USD'])].map((code) => ({
+			code,
+			currency: FIAT_NAMES[code] ?? code,
+			amount: fiatAmount((usdUnits * toUnits(S.FIAT_PER_USD[code] ?? '1')) / FACTOR),
+		}));
+	},
+
+	'/v1/rate/supported-currency'() {
+		return [...RATED_COINS].map((coin) => ({
+			coin: COIN_NAMES[coin],
+			coin_symbol: coin,
+			network_name: `${COIN_NAMES[coin]} Network`,
+			explorer_url: `https://explorer.sim.local/${coin.toLowerCase()}`,
+			logo: `https://sim.coinremitter.local/assets/${coin.toLowerCase()}.png`,
+			minimum_deposit_amount: '0.01000000',
+			price_in_usd: S.COIN_USD[coin],
+			fees: Object.fromEntries(['low', 'medium', 'priority'].map((speed, index) => [speed, feeLevel(index)])),
+		}));
 	},
 };
+
+/** Coins the rate endpoints know, with their full names. */
+const COIN_NAMES = { BTC: 'Bitcoin', ETH: 'Ethereum', LTC: 'Litecoin', TCN: 'Tcoin', TRX: 'Tron', KOIN: 'Koin' };
+const RATED_COINS = new Set(Object.keys(COIN_NAMES).filter((coin) => S.COIN_USD[coin] !== undefined));
+const FIAT_NAMES = { USD: 'United States Dollar', EUR: 'Euro', GBP: 'British Pound', INR: 'Indian Rupee', JPY: 'Japanese Yen' };
+
+/** A fiat amount as the service writes it: two decimals. */
+function fiatAmount(units) {
+	const text = fromUnits(units);
+	return text.slice(0, text.indexOf('.') + 3);
+}
+
+function feeLevel(index) {
+	const fee = fromUnits(toUnits(S.TRANSACTION_FEE) * BigInt(index + 1));
+	return {
+		transaction_fees_type: 'flat',
+		processing_fees_type: 'percentage',
+		transaction_fee: fee,
+		processing_fee: '0.25',
+		transaction_fee_with_gasstation: fee,
+		processing_fee_with_gasstation: '0.25',
+	};
+}
 
 function invoiceView(invoice) {
 	const { walletKey, ...view } = invoice;
@@ -297,6 +350,6 @@ function invoiceView(invoice) {
 }
 
 /** Endpoints that answer without wallet credentials. */
-const PUBLIC_PATHS = new Set(['/v1/rate/fiat-to-crypto']);
+const PUBLIC_PATHS = new Set(['/v1/rate/fiat-to-crypto', '/v1/rate/crypto-to-fiat', '/v1/rate/supported-currency']);
 
 module.exports = { handlers, PUBLIC_PATHS, ApiFailure, errorBody, transactionView, fees, fiatToCryptoUnits, FIAT, COINS };

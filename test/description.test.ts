@@ -25,7 +25,7 @@ const V1: Record<string, Record<string, string[]>> = {
 		create: ['amount', 'fiatCurrency', ...['name', 'email', 'expiryMinutes', 'notifyUrl', 'successUrl', 'failUrl', 'description', 'customData1', 'customData2'].map((n) => `additionalFields.${n}`)],
 		get: ['invoiceId'],
 	},
-	rate: { fiatToCrypto: ['fiatCurrency', 'fiatAmount', 'coin'] },
+	rate: { fiatToCrypto: ['fiatCurrency', 'fiatAmount', 'coin'], cryptoToFiat: ['coin', 'cryptoAmount', 'fiatCurrency'], getSupportedCurrencies: [] },
 };
 
 const LEGACY: Record<string, Record<string, string[]>> = {
@@ -70,7 +70,7 @@ describe('node description', () => {
 	}
 
 	it('does not offer legacy-only operations under v1, nor v1-only ones under legacy', () => {
-		expect(options('operation', { apiVersion: 'v1', resource: 'rate' })).toEqual(['fiatToCrypto']);
+		expect(options('operation', { apiVersion: 'v1', resource: 'rate' })).toEqual(['cryptoToFiat', 'fiatToCrypto', 'getSupportedCurrencies']);
 		expect(options('operation', { apiVersion: 'legacy', resource: 'withdrawal' })).toEqual(['create']);
 	});
 

@@ -72,6 +72,7 @@ export class CoinRemitterTrigger implements INodeType {
 		try {
 			const outcome = await receiveCallback.call(this, events, options);
 			if ('ignored' in outcome) {
+				this.logger.info(`CoinRemitter Trigger: callback ignored: ${outcome.ignored}`);
 				answer(200, { received: true, ignored: outcome.ignored });
 				return { noWebhookResponse: true };
 			}
@@ -79,6 +80,7 @@ export class CoinRemitterTrigger implements INodeType {
 			return { noWebhookResponse: true, workflowData: [[{ json: outcome.item }]] };
 		} catch (error) {
 			if (!(error instanceof CallbackRejection)) throw new NodeOperationError(this.getNode(), error as Error);
+			this.logger.warn(`CoinRemitter Trigger: callback refused with ${error.status}: ${error.message}`);
 			answer(error.status, { received: false, error: error.message });
 			return { noWebhookResponse: true };
 		}

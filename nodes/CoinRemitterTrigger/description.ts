@@ -11,6 +11,13 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 	},
 	{
+		displayName:
+			'Callbacks are not signed. Add the credential of each wallet\'s interface (CoinRemitter API for v1, CoinRemitter Legacy API for v2/v3) so that every deposit, withdrawal and invoice is checked with the API: items then say verified: true. Without any credential, items say verified: false and anyone who knows the URL can start this workflow. With a credential of the other interface only, such callbacks are refused (503) instead. One trigger serves one wallet: callbacks of other wallets are answered 200 and ignored.',
+		name: 'verificationNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		displayName: 'Events',
 		name: 'events',
 		type: 'multiOptions',

@@ -61,6 +61,9 @@ export interface WebhookResult {
 
 const trigger = new CoinRemitterTrigger();
 
+/** Every line the trigger wrote to n8n's logger, across calls (tests read and clear it). */
+export const loggedLines: string[] = [];
+
 /** Calls webhook() once with the encoded callback; returns what the sender and the workflow would get. */
 export async function callWebhook(encoded: EncodedCallback, call: WebhookCall = {}): Promise<WebhookResult> {
 	const request = asN8nRequest(encoded);
@@ -80,7 +83,9 @@ export async function callWebhook(encoded: EncodedCallback, call: WebhookCall = 
 			return response;
 		},
 	};
+	const log = (level: string) => (message: string) => loggedLines.push(`${level}: ${message}`);
 	const context = {
+		logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
 		getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
 		getBodyData: () => request.body,
 		getRequestObject: () => ({ headers: { 'content-type': request.contentType }, rawBody: request.rawBody }),

@@ -167,11 +167,17 @@ describe('verification with the API', () => {
 		expect(result.items).toHaveLength(0);
 	});
 
-	it('is skipped when turned off, or without a credential for the callback interface', async () => {
+	it('is skipped when turned off, and the item says so', async () => {
 		const off = await callWebhook(encode(depositPayload()), { credentials: v1Credentials(ctx.sim), parameters: { options: { verify: false } } });
-		expect(off.items[0].verified).toBe(false);
+		expect(off.items[0]).toMatchObject({ verified: false, verification: 'NOT verified: Verify With the API is off' });
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
+	it('with a credential of the other interface only, refuses with 503 and says which credential is missing', async () => {
 		const legacyOnly = await callWebhook(encode(depositPayload()), { credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY) });
-		expect(legacyOnly.items[0].verified).toBe(false);
+		expect(legacyOnly.status).toBe(503);
+		expect(legacyOnly.items).toHaveLength(0);
+		expect(String((legacyOnly.body as { error: string }).error)).toMatch(/v1 callback.*add a CoinRemitter API \(v1\) credential/);
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

@@ -1,3 +1,10 @@
+import { readFileSync } from 'fs';
+import type { IDataObject } from 'n8n-workflow';
+import { join } from 'path';
+
+import { PACKAGE_VERSION } from '../../nodes/CoinRemitter/helpers/constants';
+import { CoinRemitter } from '../../nodes/CoinRemitter/CoinRemitter.node';
+import { editorParameters, shown } from '../helpers/editor';
 import { runNode } from '../helpers/engine';
 import { expectMultipart, onlyRequest } from '../helpers/assertions';
 import { TCN, useSimulator, v1Credentials } from '../helpers/fixtures';
@@ -206,19 +213,83 @@ describe('invoice: get', () => {
 	});
 });
 
+const { description: nodeDescription } = new CoinRemitter();
+
+/** Runs one v1 operation with parameters built as the editor builds them from the node's description. */
+async function runAsEditor(choices: Record<string, unknown>) {
+	const result = await runNode({
+		parameters: editorParameters(nodeDescription, { apiVersion: 'v1', ...choices }) as never,
+		credentials: v1Credentials(ctx.sim),
+	});
+	expect(result.error).toBeUndefined();
+	return result.items;
+}
+
 describe('rate: fiatToCrypto', () => {
-	it('sends fiat, fiat_amount and crypto and outputs the converted amount', async () => {
-		const items = await run('rate', 'fiatToCrypto', { fiatCurrency: 'USD', fiatAmount: '100', coin: 'BTC' });
-		const [request] = ctx.sim.requests;
+	it('sends fiat, fiat_amount and crypto and outputs one item per element of the answer, paired to its input', async () => {
+		const items = await runAsEditor({ resource: 'rate', operation: 'fiatToCrypto', fiatCurrency: shown('USD'), fiatAmount: '100', coin: shown('BTC') });
+		const request = onlyRequest(ctx.sim, TCN);
 		expect(request.path).toBe('/v1/rate/fiat-to-crypto');
 		expectMultipart(request);
 		expect(request.fields).toEqual({ fiat: 'USD', fiat_amount: '100', crypto: 'BTC' });
-		expect(items[0].json).toEqual({
-			crypto_amount: '0.00166666',
-			crypto_symbol: 'BTC',
-			crypto_currency: 'BTC',
-			fiat_amount: '100.00000000',
-			fiat_symbol: 'USD',
+		expect(items.map((item) => item.json)).toEqual([{ short_name: 'BTC', name: 'Bitcoin', price: '0.00166666' }]);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	it('without a coin (Every Coin) sends no crypto field and gives one item per coin', async () => {
+		const items = await runAsEditor({ resource: 'rate', operation: 'fiatToCrypto', fiatCurrency: shown('EUR'), fiatAmount: '50', coin: shown('Every Coin') });
+		expect(onlyRequest(ctx.sim, TCN).fields).toEqual({ fiat: 'EUR', fiat_amount: '50' });
+		expect(items.length).toBeGreaterThan(3);
+		for (const item of items) {
+			expect(Object.keys(item.json).sort()).toEqual(['name', 'price', 'short_name']);
+			expect(item.json.price).toMatch(/^\d+\.\d{8}$/);
+			expect(item.pairedItem).toEqual({ item: 0 });
+		}
+		expect(items.map((item) => item.json.short_name)).toContain('TCN');
+	});
+});
+
+describe('rate: cryptoToFiat', () => {
+	it('sends crypto, crypto_amount and fiat and outputs one item per fiat with exact amounts', async () => {
+		const items = await runAsEditor({ resource: 'rate', operation: 'cryptoToFiat', coin: shown('BTC'), cryptoAmount: '0.5', fiatCurrency: shown('EUR') });
+		const request = onlyRequest(ctx.sim, TCN);
+		expect(request.path).toBe('/v1/rate/crypto-to-fiat');
+		expect(request.fields).toEqual({ crypto: 'BTC', crypto_amount: '0.5', fiat: 'EUR' });
+		expect(items.map((item) => item.json)).toEqual([
+			{ code: 'EUR', currency: 'Euro', amount: '27000.00' },
+			{ code: 'USD', currency: 'United States Dollar', amount: '30000.00' },
+		]);
+	});
+});
+
+describe('rate: getSupportedCurrencies', () => {
+	it('sends no field and outputs one item per coin with its fee levels as strings', async () => {
+		const items = await runAsEditor({ resource: 'rate', operation: 'getSupportedCurrencies' });
+		const request = onlyRequest(ctx.sim, TCN);
+		expect(request.path).toBe('/v1/rate/supported-currency');
+		expect(request.fields).toEqual({});
+		const tcn = items.find((item) => item.json.coin_symbol === 'TCN')?.json as IDataObject;
+		expect(tcn).toMatchObject({ coin: 'Tcoin', price_in_usd: '0.50000000', minimum_deposit_amount: '0.01000000' });
+		expect((tcn.fees as IDataObject).priority).toMatchObject({ transaction_fees_type: 'flat', transaction_fee: '0.00030000' });
+	});
+
+	it('pairs every element with its input item when several items run', async () => {
+		const result = await runNode({
+			parameters: editorParameters(nodeDescription, { apiVersion: 'v1', resource: 'rate', operation: 'getSupportedCurrencies' }) as never,
+			credentials: v1Credentials(ctx.sim),
+			items: [{}, {}],
 		});
+		const perCall = result.items.length / 2;
+		expect(result.items.slice(0, perCall).every((item) => (item.pairedItem as IDataObject).item === 0)).toBe(true);
+		expect(result.items.slice(perCall).every((item) => (item.pairedItem as IDataObject).item === 1)).toBe(true);
+	});
+});
+
+describe('every request', () => {
+	it('carries a User-Agent naming this package and its version', async () => {
+		await runAsEditor({ resource: 'wallet', operation: 'getBalance' });
+		const { version } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+		expect(PACKAGE_VERSION).toBe(version);
+		expect(onlyRequest(ctx.sim, TCN).headers['user-agent']).toBe(`n8n-nodes-coinremitter/${version}`);
 	});
 });

@@ -172,7 +172,7 @@ describe('expressions and several items', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.requests[0].fields).toEqual({ fiat: 'USD', fiat_amount: '250', crypto: 'TCN' });
-		expect(result.items[0].json.crypto_amount).toBe('500.00000000');
+		expect(result.items[0].json).toEqual({ short_name: 'TCN', name: 'Tcoin', price: '500.00000000' });
 	});
 
 	it('sends each item with the same credential headers', async () => {

@@ -38,3 +38,6 @@ export function legacyGeneration(coin: string, setting: string | undefined): Leg
 
 /** Field lengths the KOIN v2 reference sets on invoices; other coins show none. */
 export const KOIN_V2_INVOICE_LIMITS = { name: 10, description: 50, customData: 50 };
+
+/** This package's version, sent in the User-Agent of every request (a test keeps it equal to package.json's). */
+export const PACKAGE_VERSION = '0.1.0';

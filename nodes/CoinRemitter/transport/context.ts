@@ -19,14 +19,25 @@ export const DEFAULT_POLICY: DeliveryPolicy = {
 	readAttempts: 3,
 };
 
+/**
+ * The trigger verifies while the service waits for its answer: a few seconds in all, or the
+ * service times out and delivers again. Past this budget the callback gets a 503.
+ */
+export const VERIFY_POLICY: DeliveryPolicy = {
+	maxRateLimitWaitMs: 1_500,
+	rateWindowMs: 60_000,
+	timeoutMs: 2_000,
+	readAttempts: 2,
+};
+
 /** Action nodes call the API while executing, the trigger while verifying a callback. */
 export type RequestContext = IExecuteFunctions | IWebhookFunctions;
 
 const isExecution = (context: RequestContext): context is IExecuteFunctions => 'getInputData' in context;
 
-/** The action node's "Options" for one item, or the defaults (the trigger has none of them). */
+/** The action node's "Options" for one item; the trigger's verification has its own short budget. */
 export function deliveryPolicy(context: RequestContext, itemIndex: number): DeliveryPolicy {
-	if (!isExecution(context)) return DEFAULT_POLICY;
+	if (!isExecution(context)) return VERIFY_POLICY;
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const seconds = (value: unknown, fallbackMs: number) =>
 		typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value * 1000 : fallbackMs;

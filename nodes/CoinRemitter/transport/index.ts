@@ -6,7 +6,7 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { legacyGeneration, type LegacyGeneration } from '../helpers/constants';
+import { legacyGeneration, PACKAGE_VERSION, type LegacyGeneration } from '../helpers/constants';
 import { legacyApiError, unreadableResponse, v1ApiError } from '../helpers/errors';
 import { isPlainObject, parseJsonExact } from '../helpers/json';
 import type { RequestContext } from './context';
@@ -17,6 +17,7 @@ import { deliver } from './delivery';
 export type { RequestContext } from './context';
 
 export const V1_CREDENTIAL = 'coinRemitterApi';
+const USER_AGENT = `n8n-nodes-coinremitter/${PACKAGE_VERSION}`;
 export const LEGACY_CREDENTIAL = 'coinRemitterLegacyApi';
 
 export type V1Path =
@@ -29,7 +30,9 @@ export type V1Path =
 	| '/v1/wallet/balance'
 	| '/v1/invoice/create'
 	| '/v1/invoice/get'
-	| '/v1/rate/fiat-to-crypto';
+	| '/v1/rate/fiat-to-crypto'
+	| '/v1/rate/crypto-to-fiat'
+	| '/v1/rate/supported-currency';
 
 export type LegacyOperation =
 	| 'get-new-address'
@@ -85,14 +88,15 @@ function joinUrl(baseUrl: string, path: string): string {
 
 /**
  * Sends one v1 call: POST with the fields as multipart form fields, the credential's headers added
- * by n8n, and the `{ success, data }` envelope turned into `data` or a NodeApiError.
+ * by n8n, and the `{ success, data }` envelope turned into `data` (an object, or an array for the
+ * rate calls) or a NodeApiError.
  */
 export async function v1Request(
 	this: RequestContext,
 	path: V1Path,
 	fields: IDataObject,
 	itemIndex: number,
-): Promise<IDataObject> {
+): Promise<IDataObject | IDataObject[]> {
 	const credentials = await credentialsOf(this, V1_CREDENTIAL, itemIndex);
 	const base = typeof credentials.baseUrl === 'string' ? credentials.baseUrl : 'https://api.coinremitter.com';
 	const options = postForm(joinUrl(base, path), fields);
@@ -100,7 +104,7 @@ export async function v1Request(
 
 	const body = parseJsonObject(response.body);
 	if (body === undefined) throw unreadableResponse(this.getNode(), response.statusCode, itemIndex);
-	if (body.success === true && response.statusCode < 300 && isPlainObject(body.data)) return body.data;
+	if (body.success === true && response.statusCode < 300 && isData(body.data)) return body.data;
 	const errorCode = Number(body.error_code);
 	throw v1ApiError(
 		this.getNode(),
@@ -165,7 +169,7 @@ export async function legacyCoinPrices(this: RequestContext, itemIndex: number):
  */
 function responseHandling(): Partial<IHttpRequestOptions> {
 	return {
-		headers: { Accept: 'application/json' },
+		headers: { Accept: 'application/json', 'User-Agent': USER_AGENT },
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		encoding: 'text',
@@ -218,9 +222,7 @@ function unwrapLegacyEnvelope(
 	}
 	const flag = Number(body.flag);
 	const { data } = body;
-	if (flag === 1 && response.statusCode < 300 && (isPlainObject(data) || Array.isArray(data))) {
-		return data as IDataObject | IDataObject[];
-	}
+	if (flag === 1 && response.statusCode < 300 && isData(data)) return data;
 	// One reference answers an invalid address with flag 0 and `valid: false`: still an answer.
 	if (operation === 'validate-address' && flag === 0 && isPlainObject(data) && data.valid === false) return data;
 	throw legacyApiError(
@@ -233,6 +235,11 @@ function unwrapLegacyEnvelope(
 		},
 		itemIndex,
 	);
+}
+
+/** An answer's `data`: an object, or a list of objects. */
+function isData(data: unknown): data is IDataObject | IDataObject[] {
+	return isPlainObject(data) || (Array.isArray(data) && data.every(isPlainObject));
 }
 
 function parseJsonObject(raw: unknown): IDataObject | undefined {

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject, parseJsonExact } from '../../CoinRemitter/helpers/json';
-import type { CallbackKind, CallbackSchema, FieldType, Shape, TriggerEvent } from './schemas';
-import { SCHEMAS } from './schemas';
+import type { CallbackKind, CallbackSchema, TriggerEvent } from './schemas';
+import { describeIssue, SCHEMAS } from './schemas';
 
 /** A callback we refuse: answered with `status` and a short reason, and no execution starts. */
 export class CallbackRejection extends Error {
@@ -124,14 +124,14 @@ export function classify(fields: IDataObject): { schema: CallbackSchema; event: 
 			widgetType === 'pricing' ? 'pricingWidget' : widgetType === 'presale' ? 'presaleWidget' : 'paymentButtonWidget';
 		return { schema: SCHEMAS[kind], event: 'widgetOrder' };
 	}
+	// v1 records carry coin_symbol, legacy ones never do; merchant_id is in both.
+	const v1 = fields.coin_symbol !== undefined;
 	if (fields.invoice_id !== undefined) {
-		const legacy = fields.merchant_id !== undefined;
-		return { schema: { ...SCHEMAS.invoice, interface: legacy ? 'legacy' : 'v1' }, event: 'invoice' };
+		return { schema: v1 ? SCHEMAS.v1Invoice : SCHEMAS.legacyInvoice, event: 'invoice' };
 	}
 	if (fields.type === 'receive' || fields.type === 'send') {
-		const legacy = fields.coin_short_name !== undefined || fields.merchant_id !== undefined;
 		return {
-			schema: legacy ? SCHEMAS.legacyTransaction : SCHEMAS.v1Transaction,
+			schema: v1 ? SCHEMAS.v1Transaction : SCHEMAS.legacyTransaction,
 			event: fields.type === 'receive' ? 'deposit' : 'withdrawal',
 		};
 	}
@@ -141,60 +141,9 @@ export function classify(fields: IDataObject): { schema: CallbackSchema; event: 
 /** Converts the fields the schema knows to their types; other fields pass through unchanged. */
 export function typeFields(schema: CallbackSchema, fields: IDataObject): IDataObject {
 	for (const name of schema.required) {
-		if (fields[name] === undefined || fields[name] === '') throw reject(`The field "${name}" is missing`);
+		if (fields[name] === undefined || fields[name] === '' || fields[name] === null) throw reject(`The field "${name}" is missing`);
 	}
-	return typeShape(schema.fields, fields, '');
-}
-
-function typeShape(shape: Shape, fields: IDataObject, prefix: string): IDataObject {
-	const typed: IDataObject = {};
-	for (const [name, value] of Object.entries(fields)) {
-		const type = shape[name];
-		typed[name] = (type === undefined ? value : typeValue(type, value, `${prefix}${name}`)) as IDataObject[string];
-	}
-	return typed;
-}
-
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-function typeValue(type: FieldType, value: unknown, path: string): unknown {
-	if (value === null) return value;
-	if (type === 'string') return typeof value === 'string' ? value : String(value);
-	if (type === 'integer') {
-		if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-		if (typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim())) return Number(value.trim());
-		if (value === '') return null;
-		throw reject(`The field "${path}" is not a whole number`);
-	}
-	if (type === 'amount') {
-		const text = typeof value === 'number' ? String(value) : value;
-		if (typeof text === 'string' && (text === '' || DECIMAL.test(text.trim()))) return text.trim();
-		throw reject(`The field "${path}" is not a decimal amount`);
-	}
-	const parsed = typeof value === 'string' ? nestedJson(value, path) : value;
-	if (type === 'amountMap' || type === 'stringMap') {
-		// The service sends an empty array for a map with nothing in it.
-		if (Array.isArray(parsed) && parsed.length === 0) return {};
-		if (!isPlainObject(parsed)) throw reject(`The field "${path}" is not an object`);
-		const valueType: FieldType = type === 'amountMap' ? 'amount' : 'string';
-		return Object.fromEntries(Object.entries(parsed).map(([key, inner]) => [key, typeValue(valueType, inner, `${path}.${key}`)]));
-	}
-	if ('object' in type) {
-		if (!isPlainObject(parsed)) throw reject(`The field "${path}" is not an object`);
-		return typeShape(type.object, parsed, `${path}.`);
-	}
-	if (!Array.isArray(parsed)) throw reject(`The field "${path}" is not a list`);
-	return parsed.map((entry, index) => {
-		if (!isPlainObject(entry)) throw reject(`The field "${path}[${index}]" is not an object`);
-		return typeShape(type.array, entry, `${path}[${index}].`);
-	});
-}
-
-function nestedJson(text: string, path: string): unknown {
-	if (text.trim() === '') return [];
-	try {
-		return parseJsonExact(text);
-	} catch {
-		throw reject(`The field "${path}" is not valid JSON`);
-	}
+	const typed = schema.schema.safeParse(fields);
+	if (!typed.success) throw reject(describeIssue(typed.error.issues[0]));
+	return typed.data as IDataObject;
 }

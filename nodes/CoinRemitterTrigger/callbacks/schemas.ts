@@ -1,213 +1,291 @@
 /**
- * One schema per callback the service sends, written once: the trigger parses and types
- * callbacks with them, and the editor's output schema is generated from them.
+ * Every callback the service sends, written once in zod (n8n provides zod to community nodes at
+ * run time): the trigger types callbacks with these schemas, the items' TypeScript types come from
+ * them, and the editor's output schema (`__schema__`) is generated from them at build time.
+ * Field names and shapes follow shared/docs/service-facts.md and the spec.
  */
-export type FieldType =
-	| 'string'
-	| 'amount'
-	| 'integer'
-	| { object: Shape }
-	| { array: Shape }
-	| 'amountMap'
-	| 'stringMap';
+import { z } from 'zod/v4';
 
-export type Shape = Record<string, FieldType>;
+import { parseJsonExact } from '../../CoinRemitter/helpers/json';
 
 export type TriggerEvent = 'deposit' | 'withdrawal' | 'invoice' | 'widgetOrder';
 export type CallbackInterface = 'v1' | 'legacy';
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Nested values arrive as JSON text or already as objects (bracket notation, JSON bodies). */
+function fromJsonText(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	if (value.trim() === '') return undefined;
+	try {
+		return parseJsonExact(value);
+	} catch {
+		return value;
+	}
+}
+
+/** Text as sent; numbers and booleans written as text. */
+const text = z.preprocess(
+	(value) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value),
+	z.string({ error: 'is not text' }),
+);
+
+/** An exact decimal string, never a float; the empty string is kept (the service sends it for "none"). */
+const amount = z.preprocess(
+	(value) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value),
+	z.string({ error: 'is not a decimal amount' }).refine((value) => value === '' || DECIMAL.test(value), 'is not a decimal amount'),
+);
+
+/** A whole number; sent as text in form bodies. Empty means "none" (e.g. an invoice without expiry). */
+const integer = z.preprocess(
+	(value) => {
+		if (typeof value !== 'string') return value;
+		const trimmed = value.trim();
+		if (trimmed === '') return null;
+		return /^-?\d{1,15}$/.test(trimmed) ? Number(trimmed) : value;
+	},
+	z.number({ error: 'is not a whole number' }).int('is not a whole number'),
+);
+
+/** `{ "BTC": "0.03", "USD": "10.62" }`; the service sends `[]` for an empty map. */
+const amountMap = z.preprocess((value) => {
+	const parsed = fromJsonText(value);
+	return Array.isArray(parsed) && parsed.length === 0 ? {} : parsed;
+}, z.record(z.string(), amount.nullable(), { error: 'is not an object' }));
+
+const object = <Shape extends z.ZodRawShape>(shape: Shape) =>
+	z.preprocess(fromJsonText, z.looseObject(shape, { error: 'is not an object' }));
+
+const list = <Shape extends z.ZodRawShape>(shape: Shape) =>
+	z.preprocess((value) => fromJsonText(value) ?? [], z.array(z.looseObject(shape, { error: 'is not an object' }), { error: 'is not a list' }));
+
+/** Every field may be missing or null in a callback; what is there must have its type. */
+function fields<Shape extends Record<string, z.ZodType>>(shape: Shape) {
+	return Object.fromEntries(Object.entries(shape).map(([name, type]) => [name, type.nullable().optional()])) as {
+		[Name in keyof Shape]: z.ZodOptional<z.ZodNullable<Shape[Name]>>;
+	};
+}
+
+const v1TransactionFields = fields({
+	id: text,
+	txid: text,
+	explorer_url: text,
+	type: text,
+	status: text,
+	status_code: integer,
+	coin: text,
+	coin_symbol: text,
+	wallet_id: text,
+	wallet_name: text,
+	merchant_id: text,
+	address: text,
+	label: text,
+	amount,
+	confirmations: integer,
+	required_confirmations: integer,
+	date: text,
+	transaction_timestamp: integer,
+});
+
+const legacyTransactionFields = fields({
+	id: text,
+	txid: text,
+	explorer_url: text,
+	merchant_id: text,
+	type: text,
+	coin_short_name: text,
+	wallet_id: text,
+	wallet_name: text,
+	address_label: text,
+	address: text,
+	amount,
+	confirmations: integer,
+	date: text,
+	transaction_fees: amount,
+	processing_fees: amount,
+	total_amount: amount,
+});
+
+const invoiceCore = {
+	id: text,
+	invoice_id: text,
+	merchant_id: text,
+	url: text,
+	total_amount: amountMap,
+	paid_amount: amountMap,
+	usd_amount: amount,
+	conversion_rate: amountMap,
+	fiat_currency: text,
+	coin: text,
+	name: text,
+	description: text,
+	wallet_name: text,
+	status: text,
+	status_code: integer,
+	notify_url: text,
+	success_url: text,
+	fail_url: text,
+	expire_on: text,
+	invoice_date: text,
+	custom_data1: text,
+	custom_data2: text,
+};
+
+const v1InvoiceFields = fields({
+	...invoiceCore,
+	amount,
+	coin_symbol: text,
+	wallet_id: text,
+	payment_history: list(
+		fields({ txid: text, explorer_url: text, amount, date: text, confirmation: integer, required_confirmations: integer }),
+	),
+	expire_on_timestamp: integer,
+	invoice_timestamp: integer,
+	delete_after: text,
+	delete_after_timestamp: integer,
+});
+
+const legacyInvoiceFields = fields({
+	...invoiceCore,
+	base_currency: text,
+	address: text,
+	payment_history: list(fields({ txid: text, explorer_url: text, amount, date: text, confirmation: integer })),
+	suceess_url: text,
+	last_updated_date: text,
+});
+
+const widgetOrderFields = {
+	widget_id: text,
+	widget_name: text,
+	order_id: text,
+	wallet_name: text,
+	wallet_id: text,
+	widget_type: text,
+	coin: text,
+	coin_symbol: text,
+	crypto_amount: amount,
+	fiat_amount: amount,
+	usd_amount: amount,
+	crypto_currency: text,
+	fiat_currency: text,
+	paid_crypto_amount: amount,
+	paid_fiat_amount: amount,
+	expire_on: text,
+	expire_on_timestamp: integer,
+	status_code: integer,
+	status: text,
+	payment_history: list(
+		fields({
+			txid: text,
+			explorer_url: text,
+			amount,
+			confirmation: integer,
+			required_confirmations: integer,
+			date: text,
+			date_timestamp: integer,
+		}),
+	),
+	order_date: text,
+	order_timestamp: integer,
+};
+
+const contactData = object(fields({ email_address: text, phone_number: text, phone_number_code: text }));
 
 export interface CallbackSchema {
 	kind: string;
 	title: string;
 	interface: CallbackInterface;
+	event?: TriggerEvent;
 	/** Fields without which the payload is not this callback. */
 	required: string[];
-	fields: Shape;
+	schema: z.ZodType<Record<string, unknown>>;
 }
 
-const v1Transaction: Shape = {
-	id: 'string',
-	txid: 'string',
-	explorer_url: 'string',
-	type: 'string',
-	status: 'string',
-	status_code: 'integer',
-	coin: 'string',
-	coin_symbol: 'string',
-	wallet_id: 'string',
-	wallet_name: 'string',
-	address: 'string',
-	label: 'string',
-	amount: 'amount',
-	confirmations: 'integer',
-	required_confirmations: 'integer',
-	date: 'string',
-	transaction_timestamp: 'integer',
-};
-
-const legacyTransaction: Shape = {
-	id: 'string',
-	txid: 'string',
-	explorer_url: 'string',
-	merchant_id: 'string',
-	type: 'string',
-	coin_short_name: 'string',
-	wallet_id: 'string',
-	wallet_name: 'string',
-	address_label: 'string',
-	address: 'string',
-	amount: 'amount',
-	confirmations: 'integer',
-	date: 'string',
-	transaction_fees: 'amount',
-	processing_fees: 'amount',
-	total_amount: 'amount',
-};
-
-const invoicePayment: Shape = {
-	txid: 'string',
-	explorer_url: 'string',
-	amount: 'amount',
-	date: 'string',
-	confirmation: 'integer',
-};
-
-const invoice: Shape = {
-	id: 'string',
-	invoice_id: 'string',
-	merchant_id: 'string',
-	url: 'string',
-	total_amount: 'amountMap',
-	paid_amount: 'amountMap',
-	usd_amount: 'amount',
-	conversion_rate: 'amountMap',
-	base_currency: 'string',
-	fiat_currency: 'string',
-	coin: 'string',
-	coin_symbol: 'string',
-	name: 'string',
-	description: 'string',
-	wallet_name: 'string',
-	address: 'string',
-	payment_history: { array: invoicePayment },
-	status: 'string',
-	status_code: 'integer',
-	notify_url: 'string',
-	success_url: 'string',
-	suceess_url: 'string',
-	fail_url: 'string',
-	expire_on: 'string',
-	expire_on_timestamp: 'integer',
-	invoice_date: 'string',
-	invoice_timestamp: 'integer',
-	custom_data1: 'string',
-	custom_data2: 'string',
-	last_updated_date: 'string',
-};
-
-const widgetPayment: Shape = {
-	txid: 'string',
-	explorer_url: 'string',
-	amount: 'amount',
-	confirmation: 'integer',
-	required_confirmations: 'integer',
-	date: 'string',
-	date_timestamp: 'integer',
-};
-
-const widgetOrder: Shape = {
-	widget_id: 'string',
-	widget_name: 'string',
-	order_id: 'string',
-	wallet_name: 'string',
-	wallet_id: 'string',
-	widget_type: 'string',
-	coin: 'string',
-	coin_symbol: 'string',
-	crypto_amount: 'amount',
-	fiat_amount: 'amount',
-	usd_amount: 'amount',
-	crypto_currency: 'string',
-	fiat_currency: 'string',
-	paid_crypto_amount: 'amount',
-	paid_fiat_amount: 'amount',
-	expire_on: 'string',
-	expire_on_timestamp: 'integer',
-	status_code: 'integer',
-	status: 'string',
-	payment_history: { array: widgetPayment },
-	order_date: 'string',
-	order_timestamp: 'integer',
-};
+const callback = <Shape extends z.ZodRawShape>(definition: Omit<CallbackSchema, 'schema'> & { fields: Shape }) => ({
+	...definition,
+	schema: z.looseObject(definition.fields),
+});
 
 export const SCHEMAS = {
-	v1Transaction: {
+	v1Transaction: callback({
 		kind: 'v1Transaction',
 		title: 'Deposit or withdrawal (v1 webhook)',
 		interface: 'v1',
 		required: ['id', 'type'],
-		fields: v1Transaction,
-	},
-	legacyTransaction: {
+		fields: v1TransactionFields,
+	}),
+	legacyTransaction: callback({
 		kind: 'legacyTransaction',
 		title: 'Deposit or withdrawal (legacy webhook)',
 		interface: 'legacy',
 		required: ['id', 'type'],
-		fields: legacyTransaction,
-	},
-	invoice: {
-		kind: 'invoice',
-		title: 'Invoice notification',
-		interface: 'legacy',
+		fields: legacyTransactionFields,
+	}),
+	v1Invoice: callback({
+		kind: 'v1Invoice',
+		title: 'Invoice notification (v1)',
+		interface: 'v1',
+		event: 'invoice',
 		required: ['invoice_id'],
-		fields: invoice,
-	},
-	pricingWidget: {
+		fields: v1InvoiceFields,
+	}),
+	legacyInvoice: callback({
+		kind: 'legacyInvoice',
+		title: 'Invoice notification (legacy)',
+		interface: 'legacy',
+		event: 'invoice',
+		required: ['invoice_id'],
+		fields: legacyInvoiceFields,
+	}),
+	pricingWidget: callback({
 		kind: 'pricingWidget',
 		title: 'Pricing widget order',
 		interface: 'v1',
+		event: 'widgetOrder',
 		required: ['order_id'],
-		fields: {
-			...widgetOrder,
-			plan_name: 'string',
-			unit_crypto_amount: 'amount',
-			unit_fiat_amount: 'amount',
-			order_data: { object: { email_address: 'string', phone_number: 'string', phone_number_code: 'string' } },
-		},
-	},
-	presaleWidget: {
+		fields: fields({ ...widgetOrderFields, plan_name: text, unit_crypto_amount: amount, unit_fiat_amount: amount, order_data: contactData }),
+	}),
+	presaleWidget: callback({
 		kind: 'presaleWidget',
 		title: 'Presale widget order',
 		interface: 'v1',
+		event: 'widgetOrder',
 		required: ['order_id'],
-		fields: {
-			...widgetOrder,
-			round_name: 'string',
-			order_token_amount: 'amount',
-			bonus_token_amount: 'amount',
-			total_token_amount: 'amount',
-			token_symbol: 'string',
-			token_name: 'string',
-			conversion_rate: { object: { fiat_to_token: 'amount', crypto_to_token: 'amount' } },
-			order_data: { object: { email_address: 'string', recipient_wallet_address: 'string' } },
-		},
-	},
-	paymentButtonWidget: {
+		fields: fields({
+			...widgetOrderFields,
+			round_name: text,
+			order_token_amount: amount,
+			bonus_token_amount: amount,
+			total_token_amount: amount,
+			token_symbol: text,
+			token_name: text,
+			conversion_rate: object(fields({ fiat_to_token: amount, crypto_to_token: amount })),
+			order_data: object(fields({ email_address: text, recipient_wallet_address: text })),
+		}),
+	}),
+	paymentButtonWidget: callback({
 		kind: 'paymentButtonWidget',
 		title: 'Payment button widget order',
 		interface: 'v1',
+		event: 'widgetOrder',
 		required: ['order_id'],
-		fields: {
-			...widgetOrder,
-			description: 'string',
-			unit_crypto_amount: 'amount',
-			unit_fiat_amount: 'amount',
-			order_data: { object: { email_address: 'string', phone_number: 'string', phone_number_code: 'string' } },
-		},
-	},
+		fields: fields({ ...widgetOrderFields, description: text, unit_crypto_amount: amount, unit_fiat_amount: amount, order_data: contactData }),
+	}),
 } satisfies Record<string, CallbackSchema>;
 
 export type CallbackKind = keyof typeof SCHEMAS;
+
+/** The typed fields of each callback kind, as the trigger emits them (before `event`, `interface`, `verified`). */
+export type CallbackFields<Kind extends CallbackKind> = z.output<(typeof SCHEMAS)[Kind]['schema']>;
+
+/** What every item of the trigger carries besides the callback's own fields. */
+const itemEnvelope = {
+	event: z.enum(['deposit', 'withdrawal', 'invoice', 'widgetOrder']),
+	interface: z.enum(['v1', 'legacy']),
+	verified: z.boolean(),
+	verification: z.string(),
+	deliveryKey: z.string(),
+};
 
 /** Status names of invoices and widget orders, by status_code. */
 export const ORDER_STATUSES: Record<number, string> = {
@@ -219,29 +297,37 @@ export const ORDER_STATUSES: Record<number, string> = {
 	5: 'Cancelled',
 };
 
-type JsonSchema = { type: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; additionalProperties?: JsonSchema };
-
-function fieldSchema(type: FieldType): JsonSchema {
-	if (type === 'integer') return { type: 'number' };
-	if (type === 'string' || type === 'amount') return { type: 'string' };
-	if (type === 'amountMap' || type === 'stringMap') return { type: 'object', additionalProperties: { type: 'string' } };
-	if ('object' in type) return shapeSchema(type.object);
-	return { type: 'array', items: shapeSchema(type.array) };
-}
-
-function shapeSchema(shape: Shape): JsonSchema {
-	return { type: 'object', properties: Object.fromEntries(Object.entries(shape).map(([name, type]) => [name, fieldSchema(type)])) };
+/** A zod issue in the words the sender gets back: `The field "payment_history[0].confirmation" is not a whole number`. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+	const path = issue.path.reduce<string>(
+		(text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : text ? `${text}.${String(segment)}` : String(segment)),
+		'',
+	);
+	return `The field "${path}" ${issue.message}`;
 }
 
 /** The JSON schema of the trigger's items, for the editor to show fields before the first event. */
-export function outputJsonSchema(): JsonSchema {
-	const properties: Record<string, JsonSchema> = {
-		event: { type: 'string' },
-		interface: { type: 'string' },
-		verified: { type: 'boolean' },
-	};
-	for (const schema of Object.values(SCHEMAS) as CallbackSchema[]) {
-		Object.assign(properties, shapeSchema(schema.fields).properties);
+export function outputJsonSchema(): Record<string, unknown> {
+	const shape: z.ZodRawShape = {};
+	for (const { schema } of Object.values(SCHEMAS)) Object.assign(shape, (schema as z.ZodObject).shape);
+	const item = z.object({ ...shape, ...itemEnvelope });
+	const { $schema, ...jsonSchema } = z.toJSONSchema(item, { io: 'output', unrepresentable: 'any' });
+	void $schema;
+	return forTheEditor(jsonSchema) as Record<string, unknown>;
+}
+
+/** The editor lists fields by their `type`: "string or null" shows as a string, integers as numbers. */
+function forTheEditor(node: unknown): unknown {
+	if (Array.isArray(node)) return node.map(forTheEditor);
+	if (typeof node !== 'object' || node === null) return node;
+	const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, forTheEditor(value)])) as Record<string, unknown>;
+	const nonNull = (schema.anyOf as Array<Record<string, unknown>> | undefined)?.filter((variant) => variant.type !== 'null');
+	if (nonNull?.length === 1) return nonNull[0];
+	if (schema.type === 'integer') {
+		const { minimum, maximum, ...rest } = schema;
+		void minimum;
+		void maximum;
+		return { ...rest, type: 'number' };
 	}
-	return { type: 'object', properties };
+	return schema;
 }

@@ -1,16 +1,19 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { LEGACY_CREDENTIAL, V1_CREDENTIAL, legacyRequest, v1Request } from '../../CoinRemitter/transport';
+import { LEGACY_CREDENTIAL, V1_CREDENTIAL, legacyRequest, legacyWallet, v1Request } from '../../CoinRemitter/transport';
 import { isPlainObject } from '../../CoinRemitter/helpers/json';
 import { refuse } from './parse';
 import type { CallbackInterface, TriggerEvent } from './schemas';
 
-/** Whether the node has a credential for the callback's interface. */
-export function hasCredentialFor(context: IWebhookFunctions, api: CallbackInterface): boolean {
-	const type = api === 'v1' ? V1_CREDENTIAL : LEGACY_CREDENTIAL;
-	return context.getNode().credentials?.[type] !== undefined;
+/** Which interfaces the trigger has a credential for. */
+export function credentialsOnNode(context: IWebhookFunctions): Record<CallbackInterface, boolean> {
+	const saved = context.getNode().credentials ?? {};
+	return { v1: saved[V1_CREDENTIAL] !== undefined, legacy: saved[LEGACY_CREDENTIAL] !== undefined };
 }
+
+/** The fetched record, or why the callback belongs to another wallet (not forged: someone else's business). */
+export type Verification = { record: IDataObject } | { otherWallet: string };
 
 /** Decimal strings compared by value: "1.50000000" equals "1.5". */
 function sameAmount(a: unknown, b: unknown): boolean {
@@ -24,36 +27,58 @@ function sameAmount(a: unknown, b: unknown): boolean {
 	return normalize(a) === normalize(b);
 }
 
-const CHECKED_FIELDS = ['address', 'type'] as const;
+/** EVM addresses (0x…) are hex with an optional checksum casing; other coins' addresses are case-sensitive. */
+function sameAddress(a: unknown, b: unknown): boolean {
+	const [left, right] = [String(a), String(b)];
+	if (/^0x[0-9a-f]{40}$/i.test(left) && /^0x[0-9a-f]{40}$/i.test(right)) return left.toLowerCase() === right.toLowerCase();
+	return left === right;
+}
+
+const NOT_FOUND = 'The callback does not match any record of the wallet';
 
 /**
  * Fetches the record the callback speaks of with the wallet's credential and returns it merged
- * over the callback. A record that does not exist, or disagrees on address, amount or type,
- * means a forged callback: it is refused with 403. When the API cannot answer, 503.
+ * over the callback. A callback of another wallet is reported as such; a record that does not
+ * exist, or disagrees on address, amount or type, means a forged callback (403). When the API
+ * cannot answer within the verification budget, 503 (the service delivers it again).
  */
 export async function verifyCallback(
 	this: IWebhookFunctions,
 	event: TriggerEvent,
 	api: CallbackInterface,
 	callback: IDataObject,
-): Promise<IDataObject> {
+): Promise<Verification> {
+	if (api === 'legacy') {
+		const { coin } = await legacyWallet.call(this, 0);
+		const callbackCoin = String(callback.coin_short_name ?? callback.coin ?? '').toUpperCase();
+		if (callbackCoin && callbackCoin !== coin) return { otherWallet: otherWalletReason(callbackCoin, coin) };
+	}
 	let record: IDataObject | IDataObject[];
 	try {
 		record = await lookup.call(this, event, api, callback);
 	} catch (error) {
-		if (await isMissingRecord.call(this, error, api)) throw refuse(403, 'The callback does not match any record of the wallet');
-		throw refuse(503, 'The callback could not be verified with the CoinRemitter API right now');
-	}
-	if (!isPlainObject(record)) throw refuse(403, 'The callback does not match any record of the wallet');
-	for (const field of CHECKED_FIELDS) {
-		if (callback[field] !== undefined && record[field] !== undefined && callback[field] !== record[field]) {
-			throw refuse(403, `The callback's ${field} does not match the wallet's record`);
+		if (!(await isMissingRecord.call(this, error, api))) {
+			throw refuse(503, 'The callback could not be verified with the CoinRemitter API right now; send it again later');
 		}
+		const other = api === 'v1' ? await otherV1Wallet.call(this, callback) : undefined;
+		if (other) return { otherWallet: other };
+		throw refuse(403, NOT_FOUND);
+	}
+	if (!isPlainObject(record)) throw refuse(403, NOT_FOUND);
+	if (callback.type !== undefined && record.type !== undefined && callback.type !== record.type) {
+		throw refuse(403, "The callback's type does not match the wallet's record");
+	}
+	if (callback.address && record.address && !sameAddress(callback.address, record.address)) {
+		throw refuse(403, "The callback's address does not match the wallet's record");
 	}
 	if (event !== 'invoice' && callback.amount !== undefined && record.amount !== undefined && !sameAmount(callback.amount, record.amount)) {
 		throw refuse(403, "The callback's amount does not match the wallet's record");
 	}
-	return { ...callback, ...record };
+	return { record: { ...callback, ...record } };
+}
+
+function otherWalletReason(callbackWallet: string, credentialWallet: string): string {
+	return `a callback of another wallet (${callbackWallet}); this trigger's credential is for ${credentialWallet}. Use one trigger per wallet`;
 }
 
 async function lookup(this: IWebhookFunctions, event: TriggerEvent, api: CallbackInterface, callback: IDataObject) {
@@ -69,14 +94,33 @@ async function lookup(this: IWebhookFunctions, event: TriggerEvent, api: Callbac
 		: await legacyRequest.call(this, 'get-transaction', { id }, 0);
 }
 
+/** A v1 record not found in the credential's wallet may be another wallet's: the wallet's own coin and id tell. */
+async function otherV1Wallet(this: IWebhookFunctions, callback: IDataObject): Promise<string | undefined> {
+	let wallet: IDataObject | IDataObject[];
+	try {
+		wallet = await v1Request.call(this, '/v1/wallet/balance', {}, 0);
+	} catch {
+		throw refuse(503, 'The callback could not be verified with the CoinRemitter API right now; send it again later');
+	}
+	if (!isPlainObject(wallet)) return undefined;
+	const symbol = String(wallet.coin_symbol ?? '');
+	if (callback.coin_symbol && symbol && String(callback.coin_symbol).toUpperCase() !== symbol.toUpperCase()) {
+		return otherWalletReason(String(callback.coin_symbol), symbol);
+	}
+	if (callback.wallet_id && wallet.wallet_id && String(callback.wallet_id) !== String(wallet.wallet_id)) {
+		return otherWalletReason(`wallet ${String(callback.wallet_id)}`, `wallet ${String(wallet.wallet_id)} (${symbol})`);
+	}
+	return undefined;
+}
+
 /**
- * v1 says "not found" with 1005 (HTTP 404). Legacy answers flag 0 at HTTP 200 both for an unknown
- * record and for wrong keys, so a working balance call is what tells the first from the second:
- * a misconfigured credential must not turn genuine callbacks away as forged.
+ * v1 says "not found" with error code 1005, whatever the HTTP status. Legacy answers flag 0 at
+ * HTTP 200 both for an unknown record and for wrong keys, so a working balance call is what tells
+ * the first from the second: a misconfigured credential must not turn genuine callbacks away as forged.
  */
 async function isMissingRecord(this: IWebhookFunctions, error: unknown, api: CallbackInterface): Promise<boolean> {
 	if (!(error instanceof NodeApiError)) return false;
-	if (api === 'v1') return error.httpCode === '404';
+	if (api === 'v1') return (error.errorResponse as IDataObject | undefined)?.errorCode === 1005;
 	if (error.httpCode !== '200') return false;
 	try {
 		await legacyRequest.call(this, 'get-balance', {}, 0);
@@ -85,4 +129,3 @@ async function isMissingRecord(this: IWebhookFunctions, error: unknown, api: Cal
 		return false;
 	}
 }
-

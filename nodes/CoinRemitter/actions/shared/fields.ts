@@ -49,14 +49,16 @@ export const withdrawalSpeedField: INodeProperties = {
 	],
 };
 
-export const fiatCurrencyField = (description: string): INodeProperties => ({
+export const fiatCurrencyField = (description: string, { optional = false } = {}): INodeProperties => ({
 	displayName: 'Fiat Currency',
 	name: 'fiatCurrency',
 	type: 'options',
 	default: 'USD',
-	required: true,
+	required: !optional,
 	description,
-	options: fiatCurrencyOptions,
+	options: optional
+		? [{ name: 'Service Default', value: '', description: "Leave it to CoinRemitter's default currency" }, ...fiatCurrencyOptions]
+		: fiatCurrencyOptions,
 });
 
 /** Shows an operation's fields only under its API version, resource and operation. */
@@ -78,6 +80,16 @@ export const showForLegacy = (resource: string, operation: string, properties: I
 	showFor('legacy', resource, operation, properties);
 
 export const coinOptions = [...COIN_SYMBOLS].sort().map((symbol) => ({ name: symbol, value: symbol }));
+
+export const coinField = (description: string, { everyCoin = false } = {}): INodeProperties => ({
+	displayName: 'Coin',
+	name: 'coin',
+	type: 'options',
+	default: 'BTC',
+	required: !everyCoin,
+	description,
+	options: everyCoin ? [{ name: 'Every Coin', value: '', description: 'One item per coin the service supports' }, ...coinOptions] : coinOptions,
+});
 
 export const transactionIdField: INodeProperties = {
 	displayName: 'Transaction ID',

@@ -40,10 +40,16 @@ const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
 		},
 	},
 	rate: {
+		cryptoToFiat: {
+			name: 'Crypto to Fiat',
+			value: 'cryptoToFiat',
+			description: 'Convert an amount of a coin into fiat currencies at the current rate',
+			action: 'Convert crypto to fiat',
+		},
 		fiatToCrypto: {
 			name: 'Fiat to Crypto',
 			value: 'fiatToCrypto',
-			description: 'Convert a fiat amount (for example 100 USD) into the equivalent amount of a coin at the current rate',
+			description: 'Convert a fiat amount (for example 100 USD) into the equivalent amount of a coin, or of every coin, at the current rate',
 			action: 'Convert fiat to crypto',
 		},
 		getCoinPrices: {
@@ -51,6 +57,12 @@ const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
 			value: 'getCoinPrices',
 			description: 'Get the current USD price of each coin CoinRemitter supports',
 			action: 'Get coin prices',
+		},
+		getSupportedCurrencies: {
+			name: 'Get Supported Currencies',
+			value: 'getSupportedCurrencies',
+			description: 'List the coins CoinRemitter supports, with network, minimum deposit, USD price and withdrawal fees',
+			action: 'Get supported currencies',
 		},
 	},
 	transaction: {

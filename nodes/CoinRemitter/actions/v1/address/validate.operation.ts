@@ -10,7 +10,7 @@ const properties: INodeProperties[] = [
 
 export const description = showForV1('address', 'validate', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
 	const address = requiredText(fieldContext(this, itemIndex), 'Address', this.getNodeParameter('address', itemIndex));
 	return await v1Request.call(this, '/v1/wallet/address/validate', { address }, itemIndex);
 }

@@ -20,19 +20,20 @@ import { amountField, fieldContext, fiatCurrencyField, invoiceAdditionalFields, 
 
 const properties: INodeProperties[] = [
 	amountField('Invoice amount, in the fiat currency below'),
-	fiatCurrencyField('Currency the invoice amount is written in; it is converted to the wallet coin'),
+	fiatCurrencyField('Currency the invoice amount is written in; it is converted to the wallet coin', { optional: true }),
 	invoiceAdditionalFields(['customData1', 'customData2', 'description', 'email', 'expiryMinutes', 'failUrl', 'name', 'notifyUrl', 'successUrl']),
 ];
 
 export const description = showForV1('invoice', 'create', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
 	const ctx = fieldContext(this, itemIndex);
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const fields = withoutEmpty({
 		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
 		fiat_currency: oneOf(ctx, 'Fiat Currency', this.getNodeParameter('fiatCurrency', itemIndex), FIAT_CURRENCIES, {
 			upperCase: true,
+			optional: true,
 		}),
 		name: maxLength(ctx, 'Name', asText(ctx, 'Name', extra.name), V1_INVOICE_NAME_MAX_LENGTH),
 		email: optionalEmail(ctx, 'Email', extra.email),

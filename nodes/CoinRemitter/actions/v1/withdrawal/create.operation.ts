@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 
 export const description = showForV1('withdrawal', 'create', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
 	const ctx = fieldContext(this, itemIndex);
 	const fields = withoutEmpty({
 		address: requiredText(ctx, 'Address', this.getNodeParameter('address', itemIndex)),

@@ -28,7 +28,7 @@ const properties: INodeProperties[] = [
 
 export const description = showForV1('withdrawal', 'estimate', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
 	const ctx = fieldContext(this, itemIndex);
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const fields = withoutEmpty({
