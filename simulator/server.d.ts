@@ -58,6 +58,7 @@ export interface SimulatorOptions {
 }
 
 export class Simulator {
+	createV1Invoice(apiKey: string, fields: Record<string, string>): Payload;
 	constructor(options?: SimulatorOptions);
 	url: string;
 	requests: RecordedRequest[];
@@ -71,7 +72,7 @@ export class Simulator {
 		dropAfterWithdraw: number;
 		delayMs: number;
 	};
-	quirks: { legacyInvalidAddressFlag: number };
+	quirks: { legacyInvalidAddressFlag: number; notFoundHttpStatus: number };
 	state: { wallets: Map<string, SimWallet>; transactions: Map<string, SimTransaction>; invoices: Map<string, Payload> };
 	reset(): void;
 	start(): Promise<Simulator>;

@@ -64,7 +64,8 @@ class Simulator {
 			delayMs: 0,
 		};
 		// Behaviours where the service's own references disagree; tests switch between them.
-		this.quirks = { legacyInvalidAddressFlag: 1 };
+		// notFoundHttpStatus: 1005 comes with HTTP 404 by the spec's table, but may come with 200 (as 1003 does).
+		this.quirks = { legacyInvalidAddressFlag: 1, notFoundHttpStatus: 404 };
 	}
 
 	async start() {
@@ -126,6 +127,11 @@ class Simulator {
 		return v1.transactionView(wallet, tx);
 	}
 
+	/** Creates a v1 invoice in a wallet as POST /v1/invoice/create would; returns the v1 invoice record. */
+	createV1Invoice(apiKey, fields) {
+		return v1.handlers['/v1/invoice/create']({ wallet: this.wallet(apiKey), fields, sim: this, now: Date.now() });
+	}
+
 	/** Fires a sample callback of `kind` at `url`, as the service would: for trying a trigger by hand. */
 	async fireSample(url, kind, encoding = 'multipart') {
 		const wallet = this.wallet('sim_tcn_key');
@@ -136,7 +142,7 @@ class Simulator {
 			if (kind === 'deposit') {
 				payload = this.deposit(wallet.apiKey, address, '0.25000000', S.REQUIRED_CONFIRMATIONS);
 			} else {
-				const invoice = v1.handlers['/v1/invoice/create']({ wallet, fields: { amount: '10', fiat_currency: 'USD', custom_data1: 'order-1001' }, sim: this, now: Date.now() });
+				const invoice = this.createV1Invoice(wallet.apiKey, { amount: '10', fiat_currency: 'USD', custom_data1: 'order-1001' });
 				payload = callbacks.payInvoice(this, invoice.invoice_id, invoice.total_amount[wallet.coinSymbol]);
 			}
 		} else if (callbacks.widgetOrders[kind]) {
@@ -186,7 +192,8 @@ class Simulator {
 
 	fail(res, code, msg, headers, record) {
 		const { status, body } = v1.errorBody(code, msg);
-		return this.finish(res, record, status, JSON.stringify(body), headers);
+		const answered = code === 1005 ? this.quirks.notFoundHttpStatus : status;
+		return this.finish(res, record, answered, JSON.stringify(body), headers);
 	}
 
 	/** Sends an answer, applying the delay and lost-answer faults; records the status. */

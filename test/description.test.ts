@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { CoinRemitterApi } from '../credentials/CoinRemitterApi.credentials';
 import { CoinRemitter } from '../nodes/CoinRemitter/CoinRemitter.node';
+import { CoinRemitterTrigger } from '../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
 
 const { description } = new CoinRemitter();
 
@@ -92,5 +93,26 @@ describe('credential coinRemitterApi', () => {
 		expect(byName.apiKey.typeOptions?.password).toBe(true);
 		expect(byName.apiPassword.typeOptions?.password).toBe(true);
 		expect(byName.baseUrl.default).toBe('https://api.coinremitter.com');
+	});
+});
+
+describe('option values as the editor stores them', () => {
+	const triggerDescription = new CoinRemitterTrigger().description;
+
+	function optionValues(properties: INodeProperties[], path = ''): Array<[string, unknown]> {
+		return properties.flatMap((property) => {
+			const name = `${path}${property.name}`;
+			if (property.type === 'options' || property.type === 'multiOptions') {
+				return (property.options as Array<{ value: unknown }>).map((option): [string, unknown] => [name, option.value]);
+			}
+			if (property.type === 'collection' || property.type === 'fixedCollection') return optionValues(property.options as INodeProperties[], `${name}.`);
+			return [];
+		});
+	}
+
+	it('only Order Statuses holds numeric values (the trigger compares them as numbers and as text)', () => {
+		const numeric = [...optionValues(description.properties), ...optionValues(triggerDescription.properties)].filter(([, value]) => typeof value === 'number');
+		expect([...new Set(numeric.map(([name]) => name))]).toEqual(['options.statuses']);
+		expect(numeric.map(([, value]) => value)).toEqual([0, 1, 2, 3, 4, 5]);
 	});
 });

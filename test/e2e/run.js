@@ -79,6 +79,14 @@ async function checkActions(instance, sim, tag) {
 	const prices = output(run, 'Legacy Coin Prices')[0];
 	const priceRequest = sim.requests.find((request) => request.path === '/api/v2/get-coin-rate');
 	check(`${tag} legacy v2 coin prices (GET with credentials)`, prices?.BTC?.price === '60000.00000000' && priceRequest?.query?.api_key === 'sim_ltc_key');
+	const rates = output(run, 'V1 Rates Every Coin');
+	check(
+		`${tag} v1 fiat-to-crypto without a coin gives one item per coin, exact prices`,
+		rates.length > 3 && rates.every((rate) => /^\d+\.\d{8}$/.test(rate.price) && rate.short_name) && rates.some((rate) => rate.short_name === 'TCN' && rate.price === '100.00000000'),
+		JSON.stringify(rates).slice(0, 400),
+	);
+	const userAgent = sim.requests.find((request) => request.path === '/v1/wallet/balance')?.headers['user-agent'];
+	check(`${tag} requests carry the package's User-Agent`, /^n8n-nodes-coinremitter\/\d+\.\d+\.\d+$/.test(userAgent ?? ''), userAgent);
 }
 
 async function checkExamples(instance, sim, tag) {
@@ -147,13 +155,28 @@ async function checkTrigger(instance, sim, tag) {
 	const bad = await fetch(url, { method: 'POST', body: 'hello=world', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 	check(`${tag} an unknown body gets 400`, bad.status === 400);
 
+	// A v1 invoice notification carries merchant_id and coin_symbol: it is v1, verified with the v1 credential.
+	const invoice = sim.createV1Invoice('sim_tcn_key', { amount: '10', fiat_currency: 'USD' });
+	const pendingInvoice = await callbacks.fireCallback(url, callbacks.invoiceNotification(sim, invoice.invoice_id));
+	const paidNotification = callbacks.payInvoice(sim, invoice.invoice_id, invoice.total_amount.TCN);
+	const forgedInvoice = await callbacks.fireCallback(url, { ...paidNotification, invoice_id: 'TCN9999' });
+	const paidInvoice = await callbacks.fireCallback(url, paidNotification);
+	const invoiceArrived = await waitFor(() => sim.sink.length === 4);
+	check(
+		`${tag} a paid v1 invoice notification (with merchant_id) starts one verified v1 item; Order Statuses stored as numbers`,
+		paidInvoice.status === 200 && invoiceArrived && sim.sink[3]?.event === 'invoice' && sim.sink[3]?.interface === 'v1' && sim.sink[3]?.verified === true && sim.sink[3]?.status_code === 1,
+		JSON.stringify(sim.sink[3] ?? paidInvoice.body).slice(0, 500),
+	);
+	check(`${tag} a pending invoice is answered 200 and ignored (status not selected)`, pendingInvoice.status === 200 && pendingInvoice.body.includes('not selected'), pendingInvoice.body);
+	check(`${tag} a forged paid invoice is refused with 403`, forgedInvoice.status === 403, `${forgedInvoice.status} ${forgedInvoice.body}`);
+
 	// Deliveries are remembered in the workflow's static data: a restarted n8n still skips them.
 	await instance.stop();
 	await instance.start();
 	await waitFor(async () => (await fetch(url, { method: 'POST', body: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status !== 404, 60000);
 	const afterRestart = await callbacks.fireCallback(url, callbacks.v1TransactionWebhook(sim, confirmed.id));
 	await new Promise((resolve) => setTimeout(resolve, 1500));
-	check(`${tag} after an n8n restart, an already delivered state still starts nothing`, afterRestart.body.includes('duplicate') && sim.sink.length === 3, afterRestart.body);
+	check(`${tag} after an n8n restart, an already delivered state still starts nothing`, afterRestart.body.includes('duplicate') && sim.sink.length === 4, afterRestart.body);
 }
 
 async function checkCredentialTests(instance, sim, tag) {

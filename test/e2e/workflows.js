@@ -73,6 +73,8 @@ function actionsWorkflow() {
 			CREDENTIALS.legacyLtc,
 		),
 		coinRemitter('Legacy Coin Prices', { apiVersion: 'legacy', resource: 'rate', operation: 'getCoinPrices' }, CREDENTIALS.legacyLtc),
+		// Every Coin: the empty option value, as the editor stores it.
+		coinRemitter('V1 Rates Every Coin', { apiVersion: 'v1', resource: 'rate', operation: 'fiatToCrypto', fiatCurrency: 'USD', fiatAmount: '50', coin: '' }, CREDENTIALS.v1),
 	];
 	const connections = {};
 	for (let i = 0; i < steps.length - 1; i++) {
@@ -89,7 +91,8 @@ function triggerWorkflow(simUrl) {
 	const trigger = node(
 		'CoinRemitter Trigger',
 		'n8n-nodes-coinremitter.coinRemitterTrigger',
-		{ events: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'], options: {} },
+		// Order Statuses Paid and Over Paid, stored as the editor stores them: numbers.
+		{ events: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'], options: { statuses: [1, 3] } },
 		{ webhookId: TRIGGER_WEBHOOK_ID, credentials: { coinRemitterApi: CREDENTIALS.v1 } },
 	);
 	const forward = {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'fs';
 import type { IDataObject } from 'n8n-workflow';
-import { join } from 'path';
+
+import packageJson from '../../package.json';
 
 import { PACKAGE_VERSION } from '../../nodes/CoinRemitter/helpers/constants';
 import { CoinRemitter } from '../../nodes/CoinRemitter/CoinRemitter.node';
@@ -280,15 +280,15 @@ describe('rate: getSupportedCurrencies', () => {
 			items: [{}, {}],
 		});
 		const perCall = result.items.length / 2;
-		expect(result.items.slice(0, perCall).every((item) => (item.pairedItem as IDataObject).item === 0)).toBe(true);
-		expect(result.items.slice(perCall).every((item) => (item.pairedItem as IDataObject).item === 1)).toBe(true);
+		expect(result.items.slice(0, perCall).every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(result.items.slice(perCall).every((item) => (item.pairedItem as { item: number }).item === 1)).toBe(true);
 	});
 });
 
 describe('every request', () => {
 	it('carries a User-Agent naming this package and its version', async () => {
 		await runAsEditor({ resource: 'wallet', operation: 'getBalance' });
-		const { version } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+		const { version } = packageJson;
 		expect(PACKAGE_VERSION).toBe(version);
 		expect(onlyRequest(ctx.sim, TCN).headers['user-agent']).toBe(`n8n-nodes-coinremitter/${version}`);
 	});

@@ -44,7 +44,7 @@ const integer = z.preprocess(
 		if (trimmed === '') return null;
 		return /^-?\d{1,15}$/.test(trimmed) ? Number(trimmed) : value;
 	},
-	z.number({ error: 'is not a whole number' }).int('is not a whole number'),
+	z.number({ error: 'is not a whole number' }).int('is not a whole number').nullable(),
 );
 
 /** `{ "BTC": "0.03", "USD": "10.62" }`; the service sends `[]` for an empty map. */
