@@ -59,7 +59,7 @@ async function checkActions(instance, sim, tag) {
 	const v1Requests = sim.requests.filter((request) => request.path.startsWith('/v1/'));
 	check(
 		`${tag} v1 requests are multipart with the credential headers`,
-		v1Requests.length === 5 &&
+		v1Requests.length === 6 &&
 			v1Requests.every((request) => request.headers['x-api-key'] === 'sim_tcn_key') &&
 			v1Requests.filter((request) => request.path !== '/v1/wallet/balance').every((request) => request.bodyKind === 'multipart/form-data'),
 		JSON.stringify(v1Requests.map((r) => [r.path, r.bodyKind])),
