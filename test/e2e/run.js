@@ -8,7 +8,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { startSimulator, callbacks } = require('../../simulator/server');
 const { N8nInstance, installLikeN8n, packPackage } = require('../../scripts/n8n-instance');
-const { actionsWorkflow, credentialsFor, triggerWorkflow, TRIGGER_WEBHOOK_ID } = require('./workflows');
+const { actionsWorkflow, credentialsFor, payoutRetryWorkflow, triggerWorkflow, TRIGGER_WEBHOOK_ID } = require('./workflows');
 const { targets } = require('./targets');
 
 const results = { passed: 0, failed: 0 };
@@ -206,6 +206,32 @@ async function checkCredentialTests(instance, sim, tag) {
 	);
 }
 
+/** A failed payout run: the first payout is paid, the second refused; then n8n's own Retry must not pay the first again. */
+async function runFailingPayouts(instance) {
+	try {
+		await instance.execute(payoutRetryWorkflow());
+	} catch {
+		// the run fails on the refused payout, as intended
+	}
+}
+
+async function checkPayoutRetry(instance, sim, tag) {
+	const paidBefore = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+	const listed = await instance.rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: 'crE2ePayRetry001' }))}`);
+	const executions = listed.data?.results ?? listed.data ?? [];
+	const failed = executions.find((execution) => execution.status === 'error' || execution.status === 'failed' || execution.finished === false);
+	check(`${tag} the payout run failed on the refused payout and was saved`, failed !== undefined, JSON.stringify(listed).slice(0, 400));
+	if (!failed) return;
+	const retried = await instance.rest('POST', `/executions/${failed.id}/retry`, { loadWorkflow: false });
+	const paidAfter = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+	const sends = [...sim.state.transactions.values()].filter((tx) => tx.type === 'send' && tx.address === 'T' + '7'.repeat(33));
+	check(
+		`${tag} n8n's Retry of a failed payout run does not pay the already paid payout again (1 withdrawal per intended payout)`,
+		paidAfter === paidBefore && sends.length === 1,
+		`withdraw calls before ${paidBefore}, after ${paidAfter}; sends ${sends.length}; retry ${JSON.stringify(retried).slice(0, 300)}`,
+	);
+}
+
 async function checkTarget(target, tarball, sim) {
 	const tag = `[${target.label}]`;
 	sim.reset();
@@ -215,6 +241,7 @@ async function checkTarget(target, tarball, sim) {
 		await instance.importCredentials(credentialsFor(sim.url));
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
 		await attempt(`${tag} example workflows`, () => checkExamples(instance, sim, tag));
+		await runFailingPayouts(instance);
 
 		await instance.importWorkflow(triggerWorkflow(sim.url));
 		await instance.activate('crE2eTrigger0001');
@@ -227,6 +254,7 @@ async function checkTarget(target, tarball, sim) {
 		sim.sink.length = 0;
 		await attempt(`${tag} trigger in an active workflow`, () => checkTrigger(instance, sim, tag));
 		await attempt(`${tag} credential tests in the n8n API`, () => checkCredentialTests(instance, sim, tag));
+		await attempt(`${tag} payout retry`, () => checkPayoutRetry(instance, sim, tag));
 	} finally {
 		await instance.stop();
 		if (results.failed > 0 && instance.log) console.log(`${tag} n8n log tail:\n${instance.log.slice(-3000)}`);

@@ -83,6 +83,31 @@ function actionsWorkflow() {
 	return { id: 'crE2eActions0001', name: 'E2E actions', nodes: steps, connections, active: false, settings: {}, pinData: {} };
 }
 
+/** Two payouts; the second is refused by the gateway, so the execution fails after paying the first. */
+function payoutRetryWorkflow() {
+	position = 0;
+	const start = node('Start', 'n8n-nodes-base.manualTrigger', {});
+	const list = node('Payouts', 'n8n-nodes-base.code', {
+		jsCode: "return [{ json: { address: 'T' + '7'.repeat(33), amount: '0.10000000' } }, { json: { address: 'not-an-address', amount: '0.20000000' } }];",
+	});
+	const pay = node('Pay', 'n8n-nodes-coinremitter.coinRemitter', {
+		apiVersion: 'v1',
+		resource: 'withdrawal',
+		operation: 'create',
+		address: '={{ $json.address }}',
+		amount: '={{ $json.amount }}',
+	}, { credentials: { coinRemitterApi: CREDENTIALS.v1 } });
+	return {
+		id: 'crE2ePayRetry001',
+		name: 'E2E payout retry',
+		nodes: [start, { ...list, typeVersion: 2 }, pay],
+		connections: { Start: { main: [[{ node: 'Payouts', type: 'main', index: 0 }]] }, Payouts: { main: [[{ node: 'Pay', type: 'main', index: 0 }]] } },
+		active: false,
+		settings: { saveDataErrorExecution: 'all' },
+		pinData: {},
+	};
+}
+
 const TRIGGER_WEBHOOK_ID = 'b7d5a1c2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 
 /** An active workflow: the trigger (verifying with the v1 credential) forwards each item to the simulator's sink. */
@@ -117,4 +142,4 @@ function triggerWorkflow(simUrl) {
 	};
 }
 
-module.exports = { actionsWorkflow, credentialsFor, triggerWorkflow, TRIGGER_WEBHOOK_ID };
+module.exports = { actionsWorkflow, credentialsFor, payoutRetryWorkflow, triggerWorkflow, TRIGGER_WEBHOOK_ID };

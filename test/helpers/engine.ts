@@ -132,6 +132,8 @@ export interface RunOptions {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	items?: IDataObject[];
 	continueOnFail?: boolean;
+	/** Runs of one workflow share what n8n stores per workflow (payout keys); each run is its own workflow unless a test says otherwise. */
+	workflowId?: string;
 }
 
 export interface RunResult {
@@ -141,6 +143,7 @@ export interface RunResult {
 }
 
 const NODE_NAME = 'CoinRemitter';
+let runs = 0;
 
 /** Executes one node of the package on the given input items and returns what came out. */
 export async function runNode(options: RunOptions): Promise<RunResult> {
@@ -155,8 +158,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		credentials: Object.fromEntries(Object.keys(options.credentials).map((name) => [name, { id: name, name }])),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
+	const workflowId = options.workflowId ?? `test-${++runs}`;
 	const workflow = new Workflow({
-		id: 'test',
+		id: workflowId,
 		nodes: [node],
 		connections: {},
 		active: false,
@@ -164,7 +168,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
-		id: 'test',
+		id: workflowId,
 		name: 'test',
 		active: false,
 		nodes: [node],

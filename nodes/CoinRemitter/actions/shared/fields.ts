@@ -79,6 +79,16 @@ export const showForV1 = (resource: string, operation: string, properties: INode
 export const showForLegacy = (resource: string, operation: string, properties: INodeProperties[]) =>
 	showFor('legacy', resource, operation, properties);
 
+export const payoutKeyField: INodeProperties = {
+	displayName: 'Payout Key',
+	name: 'payoutKey',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. order-1042',
+	description:
+		'A value unique to this payout, such as the order or payout ID. A payout whose key was already sent (or started to be sent) by this workflow is never sent again, even when the execution is retried. Empty: the wallet, address, amount and day make the key.',
+};
+
 export const coinOptions = [...COIN_SYMBOLS].sort().map((symbol) => ({ name: symbol, value: symbol }));
 
 export const coinField = (description: string, { everyCoin = false } = {}): INodeProperties => ({

@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { positiveAmount, requiredText } from '../../../helpers/validation';
-import { legacyRequest } from '../../../transport';
-import { addressField, amountField, fieldContext, showForLegacy } from '../../shared/fields';
+import { payOnce } from '../../../helpers/payoutOnce';
+import { asText, positiveAmount, requiredText } from '../../../helpers/validation';
+import { LEGACY_CREDENTIAL, legacyRequest } from '../../../transport';
+import { addressField, amountField, fieldContext, payoutKeyField, showForLegacy } from '../../shared/fields';
 
 const properties: INodeProperties[] = [
 	addressField('Destination address that receives the coins'),
 	amountField('Amount of the coin to send; the fees are deducted from the wallet on top of it'),
+	payoutKeyField,
 ];
 
 export const description = showForLegacy('withdrawal', 'create', properties);
@@ -17,5 +19,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		to_address: requiredText(ctx, 'Address', this.getNodeParameter('address', itemIndex)),
 		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
 	};
-	return await legacyRequest.call(this, 'withdraw', fields, itemIndex);
+	const payout = { key: asText(ctx, 'Payout Key', this.getNodeParameter('payoutKey', itemIndex, '')), credentialType: LEGACY_CREDENTIAL, address: fields.to_address, amount: fields.amount };
+	return await payOnce.call(this, itemIndex, payout, async () => await legacyRequest.call(this, 'withdraw', fields, itemIndex));
 }

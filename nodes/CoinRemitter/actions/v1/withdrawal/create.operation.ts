@@ -1,14 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { WITHDRAWAL_SPEEDS } from '../../../helpers/constants';
-import { oneOf, positiveAmount, requiredText, withoutEmpty } from '../../../helpers/validation';
-import { v1Request } from '../../../transport';
-import { addressField, amountField, fieldContext, showForV1, withdrawalSpeedField } from '../../shared/fields';
+import { asText, oneOf, positiveAmount, requiredText, withoutEmpty } from '../../../helpers/validation';
+import { payOnce } from '../../../helpers/payoutOnce';
+import { V1_CREDENTIAL, v1Request } from '../../../transport';
+import { addressField, amountField, fieldContext, payoutKeyField, showForV1, withdrawalSpeedField } from '../../shared/fields';
 
 const properties: INodeProperties[] = [
 	addressField('Destination address that receives the coins'),
 	amountField('Amount of the wallet coin to send; the fees are deducted from the wallet on top of it'),
 	withdrawalSpeedField,
+	payoutKeyField,
 ];
 
 export const description = showForV1('withdrawal', 'create', properties);
@@ -22,5 +24,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			optional: true,
 		}),
 	});
-	return await v1Request.call(this, '/v1/wallet/withdraw', fields, itemIndex);
+	const payout = { key: asText(ctx, 'Payout Key', this.getNodeParameter('payoutKey', itemIndex, '')), credentialType: V1_CREDENTIAL, address: String(fields.address), amount: String(fields.amount) };
+	return await payOnce.call(this, itemIndex, payout, async () => await v1Request.call(this, '/v1/wallet/withdraw', fields, itemIndex));
 }

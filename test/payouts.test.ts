@@ -1,0 +1,74 @@
+// Never pay twice: a payout's key is recorded in n8n's deduplication store before it is sent, so
+// a retried or restarted execution does not send it again.
+import { CoinRemitter } from '../nodes/CoinRemitter/CoinRemitter.node';
+import { editorParameters, shown } from './helpers/editor';
+import { runNode } from './helpers/engine';
+import { LTC, legacyCredentials, useSimulator, v1Credentials } from './helpers/fixtures';
+
+const ctx = useSimulator();
+const { description } = new CoinRemitter();
+const ADDRESS = 'T' + '4'.repeat(33);
+
+const withdraw = async (workflowId: string, choices: Record<string, unknown>, items = [{}]) =>
+	await runNode({
+		parameters: editorParameters(description, { apiVersion: 'v1', resource: shown('Withdrawal'), operation: shown('Create'), address: ADDRESS, amount: '1', ...choices }) as never,
+		credentials: v1Credentials(ctx.sim),
+		items,
+		workflowId,
+		continueOnFail: true,
+	});
+
+const withdrawals = () => ctx.sim.requests.filter((request) => request.path === '/v1/wallet/withdraw');
+
+describe('payouts are sent once per key', () => {
+	it('a retried execution does not pay a payout that was already paid', async () => {
+		const first = await withdraw('wf-retry', {});
+		expect(first.items[0].json.amount).toBe('1.00000000');
+		const retry = await withdraw('wf-retry', {});
+		expect(retry.items[0].json.error).toBe(`This withdrawal was already attempted (1 to ${ADDRESS} today), so it was not sent again`);
+		expect(withdrawals()).toHaveLength(1);
+	});
+
+	it('a payout whose answer was lost (outcome unknown) is not sent again by a retry', async () => {
+		ctx.sim.faults.dropAfterWithdraw = 1;
+		const lost = await withdraw('wf-lost', { payoutKey: 'order-7' });
+		expect(String(lost.items[0].json.error)).toMatch(/outcome is unknown/);
+		const retry = await withdraw('wf-lost', { payoutKey: 'order-7' });
+		expect(retry.items[0].json.error).toBe('This withdrawal was already attempted (Payout Key "order-7"), so it was not sent again');
+		expect(withdrawals()).toHaveLength(1);
+		expect([...ctx.sim.state.transactions.values()].filter((tx) => tx.type === 'send')).toHaveLength(1);
+	});
+
+	it('a payout the service refused is forgotten, so it can be tried again once fixed', async () => {
+		const refused = await withdraw('wf-refused', { amount: '999999' });
+		expect(String(refused.items[0].json.error)).toMatch(/CoinRemitter rejected a field/);
+		const again = await withdraw('wf-refused', { amount: '999999' });
+		expect(String(again.items[0].json.error)).toMatch(/CoinRemitter rejected a field/);
+		expect(withdrawals()).toHaveLength(2);
+	});
+
+	it('different Payout Keys are different payouts, even to the same address and amount', async () => {
+		const result = await withdraw('wf-keys', { payoutKey: '={{ $json.order }}' }, [{ order: 'a-1' }, { order: 'a-2' }, { order: 'a-1' }]);
+		expect(result.items.map((item) => item.json.error ?? item.json.amount)).toEqual([
+			'1.00000000',
+			'1.00000000',
+			'This withdrawal was already attempted (Payout Key "a-1"), so it was not sent again',
+		]);
+		expect(withdrawals()).toHaveLength(2);
+	});
+
+	it('keys are per workflow: another workflow may pay the same amount to the same address', async () => {
+		await withdraw('wf-one', {});
+		const other = await withdraw('wf-two', {});
+		expect(other.items[0].json.amount).toBe('1.00000000');
+		expect(withdrawals()).toHaveLength(2);
+	});
+
+	it('legacy withdrawals are guarded the same way', async () => {
+		const parameters = editorParameters(description, { apiVersion: 'legacy', resource: shown('Withdrawal'), operation: shown('Create'), address: 'T' + '6'.repeat(33), amount: '2' });
+		const run = async () => await runNode({ parameters: parameters as never, credentials: legacyCredentials(ctx.sim, 'LTC', LTC), workflowId: 'wf-legacy', continueOnFail: true });
+		expect((await run()).items[0].json.amount).toBeDefined();
+		expect(String((await run()).items[0].json.error)).toMatch(/already attempted/);
+		expect(ctx.sim.requests.filter((request) => request.path.endsWith('/withdraw'))).toHaveLength(1);
+	});
+});
