@@ -46,7 +46,9 @@ export async function payOnce(
 		return await send();
 	} catch (error) {
 		if (!mayHaveBeenSent(error)) await helpers.removeProcessed([key], 'workflow', options);
-		throw error;
+		throw error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 	}
 }
 
