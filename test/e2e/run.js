@@ -250,6 +250,12 @@ async function checkTarget(target, tarball, sim) {
 		const credentials = await instance.types('credentials.json');
 		const nodeNames = nodes.map((n) => n.name);
 		check(`${tag} n8n lists both nodes`, nodeNames.includes('n8n-nodes-coinremitter.coinRemitter') && nodeNames.includes('n8n-nodes-coinremitter.coinRemitterTrigger'));
+		const codex = (name) => nodes.find((n) => n.name === `n8n-nodes-coinremitter.${name}`)?.codex;
+		check(
+			`${tag} n8n reads both codex files (node creator category Finance & Accounting, documentation links)`,
+			['coinRemitter', 'coinRemitterTrigger'].every((name) => codex(name)?.categories?.includes('Finance & Accounting') && codex(name)?.resources?.primaryDocumentation?.length > 0),
+			JSON.stringify([codex('coinRemitter'), codex('coinRemitterTrigger')]),
+		);
 		check(`${tag} n8n lists both credentials`, ['coinRemitterApi', 'coinRemitterLegacyApi'].every((name) => credentials.some((c) => c.name === name)));
 		sim.sink.length = 0;
 		await attempt(`${tag} trigger in an active workflow`, () => checkTrigger(instance, sim, tag));
