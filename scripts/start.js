@@ -154,7 +154,9 @@ What to try:
      trigger's Test URL and send it a paid invoice the way CoinRemitter would:
        curl -X POST ${sim.url}/__sim/fire -d '{"url":"<Test URL>","kind":"invoice"}'
      (kinds: deposit, invoice, pricing, presale, paymentButton)
-  4. Add a CoinRemitter node to any workflow: the credential "CoinRemitter (simulator)" is ready.
+  4. Open "CoinRemitter: AI agent tools" and execute it: an AI agent (the simulator's scripted
+     model) checks the balance and creates an invoice through the CoinRemitter node.
+  5. Add a CoinRemitter node to any workflow: the credential "CoinRemitter (simulator)" is ready.
 
 Simulator wallets (API key / password): sim_tcn_key / sim_tcn_password (TCN, v1 and legacy v3),
 sim_ltc_key / sim_ltc_password (LTC, legacy v2).

@@ -58,6 +58,7 @@ export interface SimulatorOptions {
 }
 
 export class Simulator {
+	chats: Array<Record<string, unknown>>;
 	createV1Invoice(apiKey: string, fields: Record<string, string>): Payload;
 	constructor(options?: SimulatorOptions);
 	url: string;

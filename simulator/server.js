@@ -7,6 +7,7 @@ const S = require('./state');
 const v1 = require('./v1');
 const legacy = require('./legacy');
 const callbacks = require('./callbacks');
+const { handleOpenAi } = require('./openai');
 
 // latencyMs: every API answer is held back this long, like a gateway 100-300 ms away (kept across resets).
 const DEFAULTS = { host: '127.0.0.1', port: 0, rateLimit: 100, rateWindowMs: 60000, maxBodyBytes: 1024 * 1024, latencyMs: 0 };
@@ -47,6 +48,8 @@ class Simulator {
 		this.state = S.createState(this.options.wallets);
 		this.requests = [];
 		this.sink = [];
+		// Chat-completions requests the scripted model received (simulator/openai.js).
+		this.chats = [];
 		this.windows = new Map();
 		// Fault switches, for the tests of pacing, retries and lost answers:
 		// rateLimitBurst: the next N calls get 429 (retry-after: retryAfterSeconds);
@@ -172,6 +175,7 @@ class Simulator {
 	async handle(req, res) {
 		const url = new URL(req.url, 'http://simulator');
 		if (url.pathname.startsWith('/__sim/')) return this.handleAdmin(req, res, url);
+		if (url.pathname.startsWith('/openai/')) return handleOpenAi(this, req, res, url.pathname, (await readBody(req, this.options.maxBodyBytes)).toString('utf8'));
 
 		const record = { method: req.method, path: url.pathname, headers: { ...req.headers }, contentType: req.headers['content-type'] ?? '' };
 		this.requests.push(record);

@@ -111,6 +111,36 @@ async function checkExamples(instance, sim, tag) {
 	);
 }
 
+/** The AI agent example, executed: the model (the simulator's scripted one) calls the CoinRemitter tools. */
+async function checkAgent(instance, sim, tag) {
+	const dir = join(__dirname, '..', '..', 'examples');
+	sim.requests.length = 0;
+	sim.chats.length = 0;
+	const run = await instance.execute(JSON.parse(readFileSync(join(dir, 'ai-agent-tools.json'), 'utf8')));
+	const invoiceCall = sim.requests.find((request) => request.path === '/v1/invoice/create');
+	const balanceCall = sim.requests.find((request) => request.path === '/v1/wallet/balance');
+	check(
+		`${tag} the AI agent example calls the balance tool and the invoice tool with the model's arguments`,
+		balanceCall !== undefined && invoiceCall?.fields.amount === '25' && invoiceCall?.fields.fiat_currency === 'EUR' && invoiceCall?.fields.name === 'Agent order',
+		JSON.stringify(sim.requests.map((request) => [request.path, request.fields])).slice(0, 600) + JSON.stringify(run.data.resultData.error ?? {}).slice(0, 600),
+	);
+	const tools = sim.chats[0]?.tools ?? [];
+	const invoiceTool = tools.find((tool) => /invoice/i.test(tool.function?.description ?? ''));
+	const parameters = invoiceTool?.function?.parameters?.properties ?? {};
+	check(
+		`${tag} the model is shown the tools with their descriptions and $fromAI parameters`,
+		tools.length === 3 && ['amount', 'fiat_currency', 'name'].every((name) => parameters[name]?.description),
+		JSON.stringify(tools).slice(0, 800),
+	);
+	const toolResults = (sim.chats.at(-1)?.messages ?? []).filter((message) => message.role === 'tool').map((message) => String(message.content));
+	const answer = output(run, 'Payments agent')[0]?.output ?? '';
+	check(
+		`${tag} the tools' answers went back to the model (balance, invoice URL) and the agent answered`,
+		toolResults.length === 2 && toolResults[0].includes('balance') && toolResults[1].includes('https://sim.coinremitter.local/invoice/') && answer.startsWith('Done.'),
+		JSON.stringify({ toolResults, answer }).slice(0, 800),
+	);
+}
+
 async function checkTrigger(instance, sim, tag) {
 	const url = `${instance.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 	// Active workflows register their webhooks shortly after n8n reports ready.
@@ -242,6 +272,7 @@ async function checkTarget(target, tarball, sim) {
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
 		await attempt(`${tag} example workflows`, () => checkExamples(instance, sim, tag));
 		await runFailingPayouts(instance);
+		await attempt(`${tag} AI agent example`, () => checkAgent(instance, sim, tag));
 
 		await instance.importWorkflow(triggerWorkflow(sim.url));
 		await instance.activate('crE2eTrigger0001');

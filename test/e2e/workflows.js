@@ -5,6 +5,7 @@ const CREDENTIALS = {
 	wrongV1: { id: 'crE2eV1Wrong0001', name: 'CoinRemitter (wrong password)' },
 	legacyTcn: { id: 'crDemoLegacyTcn1', name: 'CoinRemitter legacy TCN (simulator)' },
 	legacyLtc: { id: 'crDemoLegacyLtc1', name: 'CoinRemitter legacy LTC (simulator)' },
+	openAi: { id: 'crDemoOpenAiSim1', name: "OpenAI (simulator's scripted model)" },
 };
 
 function credentialsFor(simUrl) {
@@ -21,6 +22,8 @@ function credentialsFor(simUrl) {
 			type: 'coinRemitterLegacyApi',
 			data: { coin: 'LTC', apiKey: 'sim_ltc_key', password: 'sim_ltc_password', baseUrl: simUrl, apiGeneration: 'auto' },
 		},
+		// The AI agent example's model: the simulator's scripted OpenAI-compatible endpoint.
+		{ ...CREDENTIALS.openAi, type: 'openAiApi', data: { apiKey: 'sim-openai-key', url: `${simUrl}/openai/v1` } },
 	];
 }
 
