@@ -197,6 +197,14 @@ export const invoiceAdditionalFields = (names: string[]): INodeProperties => ({
 	options: invoiceOptions.filter((option) => names.includes(option.name)),
 });
 
+/**
+ * Items in flight at once by default. 50 puts a batch of up to 50 items on the wire in one round
+ * trip (a real gateway is 100-300 ms away) and is already far above what any plan's rate limit
+ * lets through (100 or 500 a minute), so the limit, not the node, sets the pace of larger batches;
+ * it also keeps sockets and pending bodies to a small fixed number for any number of items.
+ */
+export const DEFAULT_CONCURRENCY = 50;
+
 /** How the node talks to CoinRemitter, for every operation. */
 export const requestOptionsField: INodeProperties = {
 	displayName: 'Options',
@@ -206,13 +214,22 @@ export const requestOptionsField: INodeProperties = {
 	default: {},
 	options: [
 		{
+			displayName: 'Concurrent Requests',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 500 },
+			default: DEFAULT_CONCURRENCY,
+			description:
+				'How many items are sent to CoinRemitter at once. The wallet\'s rate limit is kept whatever this is. Withdrawals always go one at a time, in input order.',
+		},
+		{
 			displayName: 'Longest Rate Limit Wait (Seconds)',
 			name: 'maxRateLimitWait',
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 120,
 			description:
-				'The node keeps within the wallet\'s request limit (100 per minute on the free plan, 500 on pro) by waiting for the next minute when the limit is used up. Past this much waiting in one run it stops with an error instead.',
+				'The node keeps within the wallet\'s request limit (100 per minute on the free plan, 500 on pro) by waiting for the next minute when the limit is used up. When one item would wait longer than this, it fails with an error instead.',
 		},
 		{
 			displayName: 'Rate Limit Window (Seconds)',
