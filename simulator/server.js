@@ -167,7 +167,8 @@ class Simulator {
 		const url = new URL(req.url, 'http://simulator');
 		if (url.pathname.startsWith('/__sim/')) return this.handleAdmin(req, res, url);
 
-		const record = { method: req.method, path: url.pathname, headers: { ...req.headers }, contentType: req.headers['content-type'] ?? '' };
+		// at / answeredAt: when the request arrived and its answer went out (ms), to count requests in flight.
+		const record = { method: req.method, path: url.pathname, headers: { ...req.headers }, contentType: req.headers['content-type'] ?? '', at: Date.now() };
 		this.requests.push(record);
 		let body;
 		try {
@@ -203,6 +204,7 @@ class Simulator {
 		if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 		res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
 		res.end(text);
+		if (record) record.answeredAt = Date.now();
 	}
 
 	/** Faults that answer before any work is done; true when one did. */
