@@ -8,7 +8,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { startSimulator, callbacks } = require('../../simulator/server');
 const { N8nInstance, installLikeN8n, packPackage } = require('../../scripts/n8n-instance');
-const { actionsWorkflow, credentialsFor, triggerWorkflow, TRIGGER_WEBHOOK_ID } = require('./workflows');
+const { actionsWorkflow, concurrencyWorkflow, credentialsFor, triggerWorkflow, TRIGGER_WEBHOOK_ID } = require('./workflows');
 const { targets } = require('./targets');
 
 const results = { passed: 0, failed: 0 };
@@ -79,6 +79,28 @@ async function checkActions(instance, sim, tag) {
 	const prices = output(run, 'Legacy Coin Prices')[0];
 	const priceRequest = sim.requests.find((request) => request.path === '/api/v2/get-coin-rate');
 	check(`${tag} legacy v2 coin prices (GET with credentials)`, prices?.BTC?.price === '60000.00000000' && priceRequest?.query?.api_key === 'sim_ltc_key');
+}
+
+/** 40 balance checks against a gateway 150 ms away: in flight together, in input order, each paired to its input. */
+async function checkConcurrency(instance, sim, tag) {
+	const count = 40;
+	const latencyMs = 150;
+	sim.requests.length = 0;
+	sim.options.latencyMs = latencyMs;
+	let run;
+	try {
+		run = await instance.execute(concurrencyWorkflow(count));
+	} finally {
+		sim.options.latencyMs = 0;
+	}
+	const task = run.data.resultData.runData['Get Balance']?.[0];
+	const items = task?.data?.main?.[0] ?? [];
+	const inOrder = items.length === count && items.every((item, i) => item.pairedItem?.item === i && item.json.balance === '25.00000000');
+	check(
+		`${tag} ${count} Get Balance items at ${latencyMs} ms latency finish in well under ${count} × ${latencyMs} ms, in order and paired`,
+		inOrder && task.executionTime < (count * latencyMs) / 4 && sim.requests.length === count,
+		JSON.stringify({ ms: task?.executionTime, items: items.length, requests: sim.requests.length, first: items[0] }),
+	);
 }
 
 async function checkExamples(instance, sim, tag) {
@@ -192,6 +214,7 @@ async function checkTarget(target, tarball, sim) {
 		await instance.importCredentials(credentialsFor(sim.url));
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
 		await attempt(`${tag} example workflows`, () => checkExamples(instance, sim, tag));
+		await attempt(`${tag} items in flight together`, () => checkConcurrency(instance, sim, tag));
 
 		await instance.importWorkflow(triggerWorkflow(sim.url));
 		await instance.activate('crE2eTrigger0001');
