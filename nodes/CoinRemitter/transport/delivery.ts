@@ -21,7 +21,7 @@ const UNKNOWN_OUTCOME_STATUS = new Set([500, 502, 504]);
 /** The limit assumed when CoinRemitter sends no `x-ratelimit-*` headers: the free plan's. */
 const ASSUMED_LIMIT = 100;
 /** Margin added to every window end, for clock steps and timer jitter. */
-const WINDOW_GUARD_MS = 25;
+const WINDOW_GUARD_MS = 10;
 
 interface Ticket {
 	window: number;

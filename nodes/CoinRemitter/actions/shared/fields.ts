@@ -198,12 +198,13 @@ export const invoiceAdditionalFields = (names: string[]): INodeProperties => ({
 });
 
 /**
- * Items in flight at once by default. 50 puts a batch of up to 50 items on the wire in one round
- * trip (a real gateway is 100-300 ms away) and is already far above what any plan's rate limit
- * lets through (100 or 500 a minute), so the limit, not the node, sets the pace of larger batches;
- * it also keeps sockets and pending bodies to a small fixed number for any number of items.
+ * Items in flight at once by default: the smallest plan's whole window (100 requests a minute). A
+ * batch that one window of any plan lets through goes out in one round trip (a real gateway is
+ * 100-300 ms away); anything larger is paced by the rate limit, not by this bound, so a higher
+ * default would buy nothing. It also keeps sockets and pending bodies to a fixed number for any
+ * number of items.
  */
-export const DEFAULT_CONCURRENCY = 50;
+export const DEFAULT_CONCURRENCY = 100;
 
 /** How the node talks to CoinRemitter, for every operation. */
 export const requestOptionsField: INodeProperties = {
