@@ -9,6 +9,9 @@ export interface RecordedRequest {
 	query?: Record<string, string>;
 	parseError?: string;
 	status?: number | 'dropped';
+	/** When the request arrived and when its answer went out (Date.now()). */
+	at: number;
+	answeredAt?: number;
 }
 
 export interface SimAddress {

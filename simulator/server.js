@@ -177,7 +177,8 @@ class Simulator {
 		if (url.pathname.startsWith('/__sim/')) return this.handleAdmin(req, res, url);
 		if (url.pathname.startsWith('/openai/')) return handleOpenAi(this, req, res, url.pathname, (await readBody(req, this.options.maxBodyBytes)).toString('utf8'));
 
-		const record = { method: req.method, path: url.pathname, headers: { ...req.headers }, contentType: req.headers['content-type'] ?? '' };
+		// at / answeredAt: when the request arrived and its answer went out (ms), to count requests in flight.
+		const record = { method: req.method, path: url.pathname, headers: { ...req.headers }, contentType: req.headers['content-type'] ?? '', at: Date.now() };
 		this.requests.push(record);
 		let body;
 		try {
@@ -214,6 +215,7 @@ class Simulator {
 		if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 		res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
 		res.end(text);
+		if (record) record.answeredAt = Date.now();
 	}
 
 	/** Faults that answer before any work is done; true when one did. */

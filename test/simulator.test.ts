@@ -1,3 +1,5 @@
+import { request } from 'undici';
+
 import { useSimulator, TCN } from './helpers/fixtures';
 
 const ctx = useSimulator({ rateLimit: 2 });
@@ -53,5 +55,42 @@ describe('gateway simulator (v1)', () => {
 		const response = await post('/v1/wallet/nothing', {});
 		expect(response.status).toBe(404);
 		expect(response.body).toMatchObject({ error_code: 1005 });
+	});
+});
+
+describe('gateway simulator latency', () => {
+	const slow = useSimulator({ latencyMs: 120 });
+
+	async function timedBalance(url: string) {
+		const started = performance.now();
+		const response = await request(`${url}/v1/wallet/balance`, { method: 'POST', headers: { 'x-api-key': TCN.apiKey, 'x-api-password': TCN.apiPassword } });
+		await response.body.json();
+		return { status: response.statusCode, ms: performance.now() - started };
+	}
+
+	it('answers every API request after the latency it was started with', async () => {
+		const answer = await timedBalance(slow.sim.url);
+		expect(answer.status).toBe(200);
+		expect(answer.ms).toBeGreaterThanOrEqual(115);
+	});
+
+	it('changes the latency through POST /__sim/latency, and refuses a bad value', async () => {
+		const set = async (body: unknown) => {
+			const response = await request(`${slow.sim.url}/__sim/latency`, { method: 'POST', body: JSON.stringify(body) });
+			return { status: response.statusCode, body: (await response.body.json()) as Record<string, unknown> };
+		};
+		expect(await set({ ms: 0 })).toEqual({ status: 200, body: { ms: 0 } });
+		expect((await timedBalance(slow.sim.url)).ms).toBeLessThan(100);
+		expect(await set({ ms: 250 })).toEqual({ status: 200, body: { ms: 250 } });
+		expect((await timedBalance(slow.sim.url)).ms).toBeGreaterThanOrEqual(245);
+		expect((await set({ ms: -1 })).status).toBe(400);
+		await set({ ms: 120 });
+	});
+
+	it('holds answers back concurrently, not one after another', async () => {
+		const started = performance.now();
+		const answers = await Promise.all(Array.from({ length: 10 }, () => timedBalance(slow.sim.url)));
+		expect(answers.every((answer) => answer.status === 200)).toBe(true);
+		expect(performance.now() - started).toBeLessThan(10 * 120 * 0.5);
 	});
 });

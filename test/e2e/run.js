@@ -8,7 +8,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { startSimulator, callbacks } = require('../../simulator/server');
 const { N8nInstance, installLikeN8n, packPackage } = require('../../scripts/n8n-instance');
-const { actionsWorkflow, credentialsFor, payoutRetryWorkflow, triggerWorkflow, TRIGGER_WEBHOOK_ID } = require('./workflows');
+const { actionsWorkflow, concurrencyWorkflow, credentialsFor, payoutRetryWorkflow, triggerWorkflow, TRIGGER_WEBHOOK_ID } = require('./workflows');
 const { targets } = require('./targets');
 
 const results = { passed: 0, failed: 0 };
@@ -87,6 +87,28 @@ async function checkActions(instance, sim, tag) {
 	);
 	const userAgent = sim.requests.find((request) => request.path === '/v1/wallet/balance')?.headers['user-agent'];
 	check(`${tag} requests carry the package's User-Agent`, /^n8n-nodes-coinremitter\/\d+\.\d+\.\d+$/.test(userAgent ?? ''), userAgent);
+}
+
+/** 40 balance checks against a gateway 150 ms away: in flight together, in input order, each paired to its input. */
+async function checkConcurrency(instance, sim, tag) {
+	const count = 40;
+	const latencyMs = 150;
+	sim.requests.length = 0;
+	sim.options.latencyMs = latencyMs;
+	let run;
+	try {
+		run = await instance.execute(concurrencyWorkflow(count));
+	} finally {
+		sim.options.latencyMs = 0;
+	}
+	const task = run.data.resultData.runData['Get Balance']?.[0];
+	const items = task?.data?.main?.[0] ?? [];
+	const inOrder = items.length === count && items.every((item, i) => item.pairedItem?.item === i && typeof item.json.balance === 'string' && item.json.balance === items[0].json.balance);
+	check(
+		`${tag} ${count} Get Balance items at ${latencyMs} ms latency finish in well under ${count} × ${latencyMs} ms, in order and paired`,
+		inOrder && task.executionTime < (count * latencyMs) / 4 && sim.requests.length === count,
+		JSON.stringify({ ms: task?.executionTime, items: items.length, requests: sim.requests.length, first: items[0] }),
+	);
 }
 
 async function checkExamples(instance, sim, tag) {
@@ -273,6 +295,7 @@ async function checkTarget(target, tarball, sim) {
 		await attempt(`${tag} example workflows`, () => checkExamples(instance, sim, tag));
 		await runFailingPayouts(instance);
 		await attempt(`${tag} AI agent example`, () => checkAgent(instance, sim, tag));
+		await attempt(`${tag} items in flight together`, () => checkConcurrency(instance, sim, tag));
 
 		await instance.importWorkflow(triggerWorkflow(sim.url));
 		await instance.activate('crE2eTrigger0001');

@@ -111,6 +111,19 @@ function payoutRetryWorkflow() {
 	};
 }
 
+/** `count` items into Wallet → Get Balance, the node's options left at their defaults. */
+function concurrencyWorkflow(count) {
+	position = 0;
+	const steps = [
+		node('Start', 'n8n-nodes-base.manualTrigger', {}),
+		{ ...node('Items', 'n8n-nodes-base.code', { jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { i } }));` }), typeVersion: 2 },
+		coinRemitter('Get Balance', { apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' }, CREDENTIALS.v1),
+	];
+	const connections = {};
+	for (let i = 0; i < steps.length - 1; i++) connections[steps[i].name] = { main: [[{ node: steps[i + 1].name, type: 'main', index: 0 }]] };
+	return { id: 'crE2eInFlight001', name: 'E2E items in flight', nodes: steps, connections, active: false, settings: {}, pinData: {} };
+}
+
 const TRIGGER_WEBHOOK_ID = 'b7d5a1c2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 
 /** An active workflow: the trigger (verifying with the v1 credential) forwards each item to the simulator's sink. */
@@ -145,4 +158,4 @@ function triggerWorkflow(simUrl) {
 	};
 }
 
-module.exports = { actionsWorkflow, credentialsFor, payoutRetryWorkflow, triggerWorkflow, TRIGGER_WEBHOOK_ID };
+module.exports = { actionsWorkflow, concurrencyWorkflow, credentialsFor, payoutRetryWorkflow, triggerWorkflow, TRIGGER_WEBHOOK_ID };

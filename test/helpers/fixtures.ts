@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- Jest test code, never loaded by n8n: simulator test keys (not secrets) are fine here */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { forgetRateLimits } from '../../nodes/CoinRemitter/transport/delivery';
 import type { Simulator } from '../../simulator/server';
 import { startSimulator } from '../../simulator/server';
 
@@ -16,7 +17,11 @@ export function useSimulator(options: Record<string, unknown> = {}) {
 	beforeAll(async () => {
 		holder.sim = await startSimulator(options);
 	});
-	beforeEach(() => holder.sim.reset());
+	// The node's rate limiters live as long as the process; a reset simulator is a new gateway.
+	beforeEach(() => {
+		holder.sim.reset();
+		forgetRateLimits();
+	});
 	afterAll(async () => await holder.sim.stop());
 	return holder;
 }

@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { forgetRateLimits } from '../../nodes/CoinRemitter/transport/delivery';
 import { runNode } from '../helpers/engine';
 import { expectNoSecrets } from '../helpers/assertions';
 import { INACTIVE, TCN, WRONG, useSimulator, v1Credentials } from '../helpers/fixtures';
@@ -59,10 +60,17 @@ describe('v1 errors', () => {
 		for (let i = 0; i < 3; i++) {
 			expect((await runNode({ parameters: { apiVersion: 'v1', ...balance }, credentials: v1Credentials(ctx.sim) })).error).toBeUndefined();
 		}
+		// The wallet's limiter outlives each run: the fourth run knows the window is used up and sends nothing.
 		const error = await runFailing({ ...balance, options: { maxRateLimitWait: 0 } });
 		expect(error.message).toBe('CoinRemitter rate limit reached [1006]');
 		expect(error.description).toMatch(/100 per minute on the free plan, 500 on pro/);
-		expect(error.httpCode).toBe('429');
+		expect(ctx.sim.requests).toHaveLength(3);
+		// A process that has not seen the window meets the 429 itself, and says so.
+		forgetRateLimits();
+		const after429 = await runFailing({ ...balance, options: { maxRateLimitWait: 0 } });
+		expect(after429.message).toBe('CoinRemitter rate limit reached [1006]');
+		expect(after429.httpCode).toBe('429');
+		expect(ctx.sim.requests.map((request) => request.status)).toEqual([200, 200, 200, 429]);
 	});
 
 	it('1007: maintenance', async () => {
@@ -97,6 +105,23 @@ describe('v1 errors', () => {
 	it('errors carry the index of the failing item', async () => {
 		const result = await runNode({
 			parameters: { apiVersion: 'v1', resource: 'transaction', operation: 'get', transactionId: '={{ $json.id }}' },
+			credentials: v1Credentials(ctx.sim),
+			items: [{ id: 'missing-a' }, { id: 'missing-b' }],
+		});
+		// Both items were in flight together; the error is the first item's.
+		expect(result.error?.context?.itemIndex).toBe(0);
+		expect(ctx.sim.requests).toHaveLength(2);
+	});
+
+	it('with one request at a time, the first failing item stops the rest', async () => {
+		const result = await runNode({
+			parameters: {
+				apiVersion: 'v1',
+				resource: 'transaction',
+				operation: 'get',
+				transactionId: '={{ $json.id }}',
+				options: { concurrency: 1 },
+			},
 			credentials: v1Credentials(ctx.sim),
 			items: [{ id: 'missing-a' }, { id: 'missing-b' }],
 		});

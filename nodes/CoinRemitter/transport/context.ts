@@ -61,9 +61,12 @@ export function nodeOf(context: RequestContext): INode {
 	return node;
 }
 
-/** Calls of one execution with one credential share a rate limiter; nothing secret goes in the key. */
+/**
+ * Calls with one credential to one base URL share a rate limiter within the process, whichever
+ * execution, workflow or node (action or trigger) makes them: they draw on one wallet's limit.
+ * Nothing secret goes in the key.
+ */
 export function limiterKey(context: RequestContext, credentialType: string | undefined, baseUrl: string): string {
-	const execution = isExecution(context) ? context.getExecutionId() : 'webhooks';
 	const credentialId = credentialType ? (nodeOf(context).credentials?.[credentialType]?.id ?? 'unsaved') : 'public';
-	return `${execution}|${credentialType ?? 'none'}|${credentialId}|${baseUrl}`;
+	return `${credentialType ?? 'none'}|${credentialId}|${baseUrl.trim().replace(/\/+$/, '')}`;
 }

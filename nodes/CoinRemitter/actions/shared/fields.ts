@@ -219,6 +219,15 @@ export const invoiceAdditionalFields = (names: string[]): INodeProperties => ({
 	options: invoiceOptions.filter((option) => names.includes(option.name)),
 });
 
+/**
+ * Items in flight at once by default: the smallest plan's whole window (100 requests a minute). A
+ * batch that one window of any plan lets through goes out in one round trip (a real gateway is
+ * 100-300 ms away); anything larger is paced by the rate limit, not by this bound, so a higher
+ * default would buy nothing. It also keeps sockets and pending bodies to a fixed number for any
+ * number of items.
+ */
+export const DEFAULT_CONCURRENCY = 100;
+
 /** How the node talks to CoinRemitter, for every operation. */
 export const requestOptionsField: INodeProperties = {
 	displayName: 'Options',
@@ -228,13 +237,22 @@ export const requestOptionsField: INodeProperties = {
 	default: {},
 	options: [
 		{
+			displayName: 'Concurrent Requests',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 500 },
+			default: DEFAULT_CONCURRENCY,
+			description:
+				'How many items are sent to CoinRemitter at once. The wallet\'s rate limit is kept whatever this is. Withdrawals always go one at a time, in input order.',
+		},
+		{
 			displayName: 'Longest Rate Limit Wait (Seconds)',
 			name: 'maxRateLimitWait',
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 120,
 			description:
-				'The node keeps within the wallet\'s request limit (100 per minute on the free plan, 500 on pro) by waiting for the next minute when the limit is used up. Past this much waiting in one run it stops with an error instead.',
+				'The node keeps within the wallet\'s request limit (100 per minute on the free plan, 500 on pro) by waiting for the next minute when the limit is used up. When one item would wait longer than this, it fails with an error instead.',
 		},
 		{
 			displayName: 'Rate Limit Window (Seconds)',
