@@ -168,7 +168,8 @@ const workerLog = (instance) => {
 		return '';
 	}
 };
-const startedExecutions = (instance) => (workerLog(instance).match(/Worker started execution \d+/g) ?? []).length;
+const startedIds = (instance) => (workerLog(instance).match(/Worker started execution \d+/g) ?? []).map((line) => Number(line.split(' ').pop()));
+const startedExecutions = (instance) => startedIds(instance).length;
 
 async function startCluster(n8n, tarball, postgres, redis) {
 	const ports = await freePorts(10);
@@ -315,7 +316,10 @@ async function checkWorkerKill(cluster, sim) {
 	const response = await fetch(`${a.baseUrl}/webhook/q-payout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ run: 'kill-test' }) });
 	check('[worker killed mid-withdrawal] the payout run was accepted', response.ok, String(response.status));
 	const inFlight = await waitFor(() => sim.requests.some((request) => request.path === '/v1/wallet/withdraw'), 60000);
-	const running = cluster.workers.findIndex((worker, i) => startedExecutions(worker) > started[i]);
+	// The worker that started the newest execution (log lines may reach the file late: compare ids, not counts).
+	await sleep(300);
+	const newest = cluster.workers.map((worker) => Math.max(0, ...startedIds(worker)));
+	const running = newest[0] === newest[1] ? -1 : newest.indexOf(Math.max(...newest));
 	check('[worker killed mid-withdrawal] a worker took the run and its first withdrawal is under way', inFlight && running >= 0, `${inFlight} ${running}`);
 	if (!inFlight || running < 0) return;
 	const victim = cluster.workers[running];

@@ -40,8 +40,9 @@ interface Scope {
 }
 
 /**
- * Remembers delivered states in the workflow's static data (kept across executions and restarts)
- * and in this process (covers deliveries that arrive at the same moment: the claim is synchronous).
+ * Remembers delivered states in the workflow's static data (kept across executions and restarts,
+ * shared by n8n processes but not atomically) and in this process (covers deliveries that arrive
+ * at the same moment at this process: the claim is synchronous).
  *
  * n8n loads the static data from the database for each webhook request and writes the whole object
  * back after it (webhooks/live-webhooks.js, saveStaticData → saveStaticDataById: an UPDATE of the
