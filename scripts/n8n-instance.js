@@ -40,8 +40,15 @@ async function installLikeN8n(userFolder, tarball) {
 }
 
 class N8nInstance {
-	constructor({ n8nDir, nodeBinDir, port, brokerPort, label, userFolder }) {
+	/**
+	 * command: what `start()` runs (`start`, or in queue mode `worker` / `webhook`); extraEnv: added
+	 * to (and overriding) the environment of every command, e.g. the database and Redis of queue mode.
+	 */
+	constructor({ n8nDir, nodeBinDir, port, brokerPort, label, userFolder, command = 'start', args = [], extraEnv = {} }) {
 		this.n8nDir = n8nDir;
+		this.command = command;
+		this.args = args;
+		this.extraEnv = extraEnv;
 		this.nodeBinDir = nodeBinDir;
 		this.port = port;
 		this.brokerPort = brokerPort;
@@ -79,6 +86,7 @@ class N8nInstance {
 			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 			NODE_OPTIONS: '',
+			...this.extraEnv,
 		};
 	}
 
@@ -135,7 +143,7 @@ class N8nInstance {
 	}
 
 	async start() {
-		this.process = spawn(this.nodeBinary(), [this.bin(), 'start'], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+		this.process = spawn(this.nodeBinary(), [this.bin(), this.command, ...this.args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 		this.log = '';
 		this.process.stdout.on('data', (chunk) => (this.log += chunk));
 		this.process.stderr.on('data', (chunk) => (this.log += chunk));
