@@ -3,6 +3,7 @@
 // End-to-end suite: the packed package installed into real n8n exactly as n8n installs community
 // packages, driven by workflows against the gateway simulator over HTTP on 127.0.0.1.
 // Prints one line per check and a final "N passed, N failed" line; exits non-zero on any failure.
+const { attempt, check, finish, results, waitFor } = require('../support/checks');
 const { mkdtempSync, readdirSync, readFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -11,36 +12,8 @@ const { N8nInstance, installLikeN8n, packPackage } = require('../../scripts/n8n-
 const { actionsWorkflow, concurrencyWorkflow, credentialsFor, payoutRetryWorkflow, triggerWorkflow, TRIGGER_WEBHOOK_ID } = require('./workflows');
 const { targets } = require('./targets');
 
-const results = { passed: 0, failed: 0 };
-
-function check(label, condition, detail = '') {
-	if (condition) {
-		results.passed++;
-		console.log(`ok - ${label}`);
-	} else {
-		results.failed++;
-		console.log(`FAIL - ${label}${detail ? `: ${detail}` : ''}`);
-	}
-}
-
-async function attempt(label, fn) {
-	try {
-		await fn();
-	} catch (error) {
-		check(label, false, String(error?.stack ?? error).slice(0, 1500));
-	}
-}
 
 const output = (run, nodeName) => run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
-
-async function waitFor(predicate, timeoutMs = 20000) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (await predicate()) return true;
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-	return false;
-}
 
 async function checkActions(instance, sim, tag) {
 	sim.requests.length = 0;
@@ -334,6 +307,5 @@ async function checkTarget(target, tarball, sim) {
 	} finally {
 		await sim.stop();
 	}
-	console.log(`${results.passed} passed, ${results.failed} failed`);
-	process.exit(results.failed === 0 ? 0 : 1);
+	finish();
 })();

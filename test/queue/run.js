@@ -8,6 +8,7 @@
 // intended payout after a worker is killed mid-withdrawal, and 429s with two workers on one wallet.
 // Prints the figures and a final "N passed, N failed" line; exits non-zero on any failure.
 // Needs PostgreSQL and Redis: scripts/install-queue-services.sh (as root).
+const { attempt, check, finish, results, sleep, waitFor } = require('../support/checks');
 const { execFile } = require('node:child_process');
 const { cpSync, mkdtempSync, readFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -22,37 +23,7 @@ const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
 const N8N_VERSION = '1.123.81';
 const CALLBACKS = 10;
-const results = { passed: 0, failed: 0 };
 const figures = {};
-
-function check(label, condition, detail = '') {
-	if (condition) {
-		results.passed++;
-		console.log(`ok - ${label}`);
-	} else {
-		results.failed++;
-		console.log(`FAIL - ${label}${detail ? `: ${detail}` : ''}`);
-	}
-}
-
-async function attempt(label, fn) {
-	try {
-		await fn();
-	} catch (error) {
-		check(label, false, String(error?.stack ?? error).slice(0, 1500));
-	}
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(predicate, timeoutMs = 30000) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (await predicate()) return true;
-		await sleep(200);
-	}
-	return false;
-}
 
 /** Waits until at least `min` sink items of `wf` arrived and no more came for `quietMs`. */
 async function settle(sim, wf, min, { quietMs = 3000, timeoutMs = 60000 } = {}) {
@@ -364,8 +335,7 @@ async function checkWorkerKill(cluster, sim) {
 	const t0 = Date.now();
 	if (!servicesInstalled()) {
 		check('PostgreSQL and Redis are installed', false, 'run scripts/install-queue-services.sh as root');
-		console.log(`${results.passed} passed, ${results.failed} failed`);
-		process.exit(1);
+		finish();
 	}
 	const sim = await startSimulator({ rateLimit: 1000 });
 	const [pgPort, redisPort] = await freePorts(2);
@@ -410,6 +380,5 @@ async function checkWorkerKill(cluster, sim) {
 	}
 	console.log(`# figures ${JSON.stringify(figures)}`);
 	console.log(`# queue-mode suite: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-	console.log(`${results.passed} passed, ${results.failed} failed`);
-	process.exit(results.failed === 0 ? 0 : 1);
+	finish();
 })();

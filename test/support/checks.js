@@ -1,0 +1,44 @@
+'use strict';
+// What the suites that drive real n8n share: one line per check, a closing "N passed, N failed"
+// line, and waiting for something to become true.
+
+const results = { passed: 0, failed: 0 };
+
+function check(label, condition, detail = '') {
+	if (condition) {
+		results.passed++;
+		console.log(`ok - ${label}`);
+	} else {
+		results.failed++;
+		console.log(`FAIL - ${label}${detail ? `: ${detail}` : ''}`);
+	}
+}
+
+/** Runs a group of checks; an exception fails the group with its stack instead of ending the suite. */
+async function attempt(label, fn) {
+	try {
+		await fn();
+	} catch (error) {
+		check(label, false, String(error?.stack ?? error).slice(0, 1500));
+	}
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `predicate` every 200 ms; true once it holds, false after `timeoutMs`. */
+async function waitFor(predicate, timeoutMs = 20000) {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (await predicate()) return true;
+		await sleep(200);
+	}
+	return false;
+}
+
+/** Prints the closing line and ends the process with the suite's verdict. */
+function finish() {
+	console.log(`${results.passed} passed, ${results.failed} failed`);
+	process.exit(results.failed === 0 ? 0 : 1);
+}
+
+module.exports = { attempt, check, finish, results, sleep, waitFor };
