@@ -31,10 +31,10 @@ export class CoinRemitterTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		// Both optional, each labelled with its interface (n8n labels both "Credential to connect with" otherwise).
 		credentials: [
-			{ name: 'coinRemitterApi', displayName: 'CoinRemitter API (v1) credential, verifies v1 callbacks', required: false },
+			{ name: 'coinRemitterApi', displayName: 'CoinRemitter API (v1) credential', required: false },
 			{
 				name: 'coinRemitterLegacyApi',
-				displayName: 'CoinRemitter Legacy API (v2/v3) credential, verifies legacy callbacks',
+				displayName: 'CoinRemitter Legacy API (v2/v3) credential',
 				required: false,
 			},
 		],
