@@ -153,6 +153,15 @@ async function invoicePanel(page) {
 			panel.includes('Additional Fields'),
 		panel,
 	);
+	await page.locator('[data-test-id="node-credentials-select"]').click();
+	const offered = await page.locator('[data-test-id^="node-credentials-select-item-"]:visible').evaluateAll((items) => items.map((item) => item.getAttribute('data-test-id')));
+	await page.locator('[data-test-id="node-credentials-select-item-crDemoV1Sim00001"]').click();
+	await page.waitForTimeout(400);
+	check(
+		'the credential picker of a v1 node offers v1 credentials only',
+		offered.includes('node-credentials-select-item-crDemoV1Sim00001') && !offered.some((id) => /Legacy/i.test(id)) && (await page.locator('[data-test-id="node-credentials-select"]').evaluate((select) => [select.textContent, ...[...select.querySelectorAll('input')].map((input) => input.value)].join(' '))).includes('CoinRemitter (simulator)'),
+		offered.join(' '),
+	);
 	await shot(page, 'invoice-create');
 
 	// The API-version switch: the legacy credential and the deprecation notice replace the v1 ones.
