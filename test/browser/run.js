@@ -353,7 +353,8 @@ async function main() {
 		process.exit(1);
 	}
 	mkdirSync(SHOTS, { recursive: true });
-	const { sim, instance, target, stop } = await bootN8n();
+	// COINREMITTER_BROWSER_N8N=2.40.7 points the suite at n8n 2.x (not part of CI: written against 1.123's editor).
+	const { sim, instance, target, stop } = await bootN8n({ version: process.env.COINREMITTER_BROWSER_N8N || '1.123.81' });
 	console.log(`# ${target.label} at ${instance.baseUrl}, ready in ${Math.round((Date.now() - started) / 1000)} s`);
 	const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 	try {
