@@ -154,13 +154,14 @@ async function invoicePanel(page) {
 		panel,
 	);
 	await page.locator('[data-test-id="node-credentials-select"]').click();
+	await page.locator('[data-test-id="node-credentials-select-item-crDemoV1Sim00001"]').waitFor();
 	const offered = await page.locator('[data-test-id^="node-credentials-select-item-"]:visible').evaluateAll((items) => items.map((item) => item.getAttribute('data-test-id')));
 	await page.locator('[data-test-id="node-credentials-select-item-crDemoV1Sim00001"]').click();
-	await page.waitForTimeout(400);
+	await page.waitForTimeout(800);
 	check(
 		'the credential picker of a v1 node offers v1 credentials only',
 		offered.includes('node-credentials-select-item-crDemoV1Sim00001') && !offered.some((id) => /Legacy/i.test(id)) && (await page.locator('[data-test-id="node-credentials-select"]').evaluate((select) => [select.textContent, ...[...select.querySelectorAll('input')].map((input) => input.value)].join(' '))).includes('CoinRemitter (simulator)'),
-		offered.join(' '),
+		`${offered.join(' ')} / ${await page.locator('[data-test-id="node-credentials-select"]').evaluate((select) => select.outerHTML.slice(0, 600))}`,
 	);
 	await shot(page, 'invoice-create');
 
@@ -174,6 +175,11 @@ async function invoicePanel(page) {
 		legacyPanel,
 	);
 	await shot(page, 'invoice-create-legacy');
+	await closeNdv(page);
+	const legacySubtitle = await text(page.locator('[data-test-id="canvas-node"]', { hasText: 'Create an invoice' }));
+	check('a legacy node reads "Create: Invoice (legacy)" on the canvas', legacySubtitle.includes('Create: Invoice (legacy)'), legacySubtitle);
+	await page.locator('[data-test-id="canvas-node"]', { hasText: 'Create an invoice' }).dblclick();
+	await page.locator('[data-test-id="parameter-input-apiVersion"]').waitFor();
 	await chooseOption(page, 'apiVersion', 'V1 (Current)');
 	await closeNdv(page);
 	const subtitle = await text(page.locator('[data-test-id="canvas-node"]', { hasText: 'Create an invoice' }));
@@ -339,6 +345,7 @@ async function payoutsExample(page, sim) {
 	await output.waitFor();
 	await output.getByText('JSON', { exact: true }).click().catch(() => {});
 	await output.getByText(/0\.50000000/).first().waitFor({ timeout: 15000 });
+	await output.getByText(/1\.25000000/).first().waitFor({ timeout: 15000 });
 	const shown = await text(output);
 	check('the Withdraw node\'s output shows both payouts with exact amounts', shown.includes('0.50000000') && shown.includes('1.25000000') && /2 items/.test(shown), shown.slice(0, 800));
 	await shot(page, 'payouts-output');
