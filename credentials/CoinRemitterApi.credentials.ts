@@ -9,7 +9,7 @@ import type {
 export class CoinRemitterApi implements ICredentialType {
 	name = 'coinRemitterApi';
 
-	displayName = 'CoinRemitter API';
+	displayName = 'CoinRemitter V1 API';
 
 	icon = { light: 'file:../icons/coinremitter.svg', dark: 'file:../icons/coinremitter.dark.svg' } as const;
 

@@ -12,7 +12,7 @@ import { COIN_SYMBOLS } from '../nodes/CoinRemitter/helpers/constants';
 export class CoinRemitterLegacyApi implements ICredentialType {
 	name = 'coinRemitterLegacyApi';
 
-	displayName = 'CoinRemitter Legacy API';
+	displayName = 'CoinRemitter Legacy V2/V3 API';
 
 	icon = { light: 'file:../icons/coinremitter.svg', dark: 'file:../icons/coinremitter.dark.svg' } as const;
 

@@ -75,6 +75,41 @@ describe('node description', () => {
 		expect(options('operation', { apiVersion: 'legacy', resource: 'withdrawal' })).toEqual(['create']);
 	});
 
+	it('keeps API Version a visible field: no credential is shown by a condition (n8n would take the field for the auth selector and hide it)', () => {
+		// n8n's editor (getNodeAuthFields/getMainAuthField) looks only at the credentials' `show` conditions.
+		for (const credential of description.credentials ?? []) {
+			expect(credential.displayOptions?.show).toBeUndefined();
+			expect(credential.displayName).toBeTruthy();
+		}
+		const byName = Object.fromEntries((description.credentials ?? []).map((credential) => [credential.name, credential.displayOptions?.hide?.apiVersion]));
+		expect(byName).toEqual({ coinRemitterApi: ['legacy'], coinRemitterLegacyApi: ['v1'] });
+		expect(description.properties.find((property) => property.name === 'apiVersion')?.default).toBe('v1');
+	});
+
+	it('has one Resource dropdown, so that the node creator lists each action once', () => {
+		const resources = description.properties.filter((property) => property.name === 'resource');
+		expect(resources).toHaveLength(1);
+		expect(resources[0].displayOptions).toBeUndefined();
+	});
+
+	it('says "(legacy)" in every legacy action and in no v1 one', () => {
+		for (const property of description.properties.filter((candidate) => candidate.name === 'operation')) {
+			const legacy = property.displayOptions?.show?.apiVersion?.[0] === 'legacy';
+			for (const option of property.options as Array<{ action: string }>) expect(option.action.endsWith(' (legacy)')).toBe(legacy);
+		}
+	});
+
+	it('has a subtitle made of the names the dropdowns show', () => {
+		const subtitle = description.subtitle as string;
+		expect(subtitle).toContain('"Get Balance: Wallet"');
+		expect(subtitle).toContain('"wallet:getBalance"');
+		expect(subtitle).toContain('(legacy)');
+		const labels = JSON.parse(subtitle.match(/\(\[(.*?)\]\[/)![0].slice(1, -1)) as string[];
+		const keys = JSON.parse(subtitle.match(/\]\[(\[.*?\])\.indexOf/)![1]) as string[];
+		expect(labels).toHaveLength(keys.length);
+		expect(labels[keys.indexOf('withdrawal:estimate')]).toBe('Estimate: Withdrawal');
+	});
+
 	it('gives every operation an action and a description an AI agent can choose by', () => {
 		const operationProperties = description.properties.filter((property) => property.name === 'operation');
 		for (const property of operationProperties) {

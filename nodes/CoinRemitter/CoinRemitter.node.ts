@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as legacy from './actions/legacy';
 import { router } from './actions/router';
 import { requestOptionsField } from './actions/shared/fields';
+import { resourceSelector, subtitleExpression } from './actions/shared/operations';
 import * as v1 from './actions/v1';
 
 export class CoinRemitter implements INodeType {
@@ -13,16 +14,29 @@ export class CoinRemitter implements INodeType {
 		icon: { light: 'file:../../icons/coinremitter.svg', dark: 'file:../../icons/coinremitter.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleExpression(),
 		description:
 			'Accept and send crypto payments with CoinRemitter: addresses, withdrawals, transactions, wallet balance, invoices and rates',
 		defaults: { name: 'CoinRemitter' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// `hide`, not `show`: n8n's editor takes a parameter named in the credentials' `show` conditions
+		// for the node's authentication selector, hides it and lets the credential picked decide it. API
+		// Version stays a visible field (V1 by default) and picks the credential.
 		credentials: [
-			{ name: 'coinRemitterApi', required: true, displayOptions: { show: { apiVersion: ['v1'] } } },
-			{ name: 'coinRemitterLegacyApi', required: true, displayOptions: { show: { apiVersion: ['legacy'] } } },
+			{
+				name: 'coinRemitterApi',
+				displayName: 'CoinRemitter API (v1) credential',
+				required: true,
+				displayOptions: { hide: { apiVersion: ['legacy'] } },
+			},
+			{
+				name: 'coinRemitterLegacyApi',
+				displayName: 'CoinRemitter Legacy API (v2/v3) credential',
+				required: true,
+				displayOptions: { hide: { apiVersion: ['v1'] } },
+			},
 		],
 		properties: [
 			{
@@ -44,6 +58,7 @@ export class CoinRemitter implements INodeType {
 					},
 				],
 				default: 'v1',
+				description: 'Which CoinRemitter API the node calls; each has its own credential',
 			},
 			{
 				displayName:
@@ -53,6 +68,7 @@ export class CoinRemitter implements INodeType {
 				default: '',
 				displayOptions: { show: { apiVersion: ['legacy'] } },
 			},
+			resourceSelector(v1.resources, 'wallet'),
 			...v1.description,
 			...legacy.description,
 			requestOptionsField,

@@ -22,13 +22,21 @@ export class CoinRemitterTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
-		description: 'Starts the workflow when CoinRemitter reports a deposit, a withdrawal, an invoice payment or a widget order',
+		// n8n's node creator shows CoinRemitter and CoinRemitter Trigger as one entry and gives it the
+		// trigger's description, so this one speaks for both nodes.
+		description:
+			'Crypto payments with CoinRemitter: start workflows on deposits, withdrawals, invoice payments and widget orders; manage wallets, addresses, withdrawals, invoices and rates',
 		defaults: { name: 'CoinRemitter Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		// Both optional, each labelled with its interface (n8n labels both "Credential to connect with" otherwise).
 		credentials: [
-			{ name: 'coinRemitterApi', required: false },
-			{ name: 'coinRemitterLegacyApi', required: false },
+			{ name: 'coinRemitterApi', displayName: 'CoinRemitter API (v1) credential', required: false },
+			{
+				name: 'coinRemitterLegacyApi',
+				displayName: 'CoinRemitter Legacy API (v2/v3) credential',
+				required: false,
+			},
 		],
 		webhooks: [
 			{

@@ -12,7 +12,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Callbacks are not signed. Add the credential of each wallet\'s interface (CoinRemitter API for v1, CoinRemitter Legacy API for v2/v3) so that every deposit, withdrawal and invoice is checked with the API: items then say verified: true. Without any credential, items say verified: false and anyone who knows the URL can start this workflow. With a credential of the other interface only, such callbacks are refused (503) instead. One trigger serves one wallet: callbacks of other wallets are answered 200 and ignored.',
+			'Callbacks are not signed. Add the credential of each wallet\'s interface in the matching field above (CoinRemitter API (v1) for wallets on the current API, CoinRemitter Legacy API (v2/v3) for wallets still on the legacy one; leave the other empty) so that every deposit, withdrawal and invoice is checked with the API: items then say verified: true. Without any credential, items say verified: false and anyone who knows the URL can start this workflow. With a credential of the other interface only, such callbacks are refused (503) instead. One trigger serves one wallet: callbacks of other wallets are answered 200 and ignored.',
 		name: 'verificationNotice',
 		type: 'notice',
 		default: '',

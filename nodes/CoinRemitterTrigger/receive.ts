@@ -19,7 +19,7 @@ export interface TriggerOptions {
 /** What to do with one delivery: start the workflow with `item`, or answer 200 and ignore it. */
 export type Outcome = { item: IDataObject } | { ignored: string };
 
-const INTERFACE_NAMES: Record<CallbackInterface, string> = { v1: 'CoinRemitter API (v1)', legacy: 'CoinRemitter Legacy API' };
+const INTERFACE_NAMES: Record<CallbackInterface, string> = { v1: 'CoinRemitter V1 API', legacy: 'CoinRemitter Legacy V2/V3 API' };
 
 /** Reads, types, filters, verifies and de-duplicates one callback. Throws CallbackRejection for bad ones. */
 export async function receiveCallback(this: IWebhookFunctions, events: TriggerEvent[], options: TriggerOptions): Promise<Outcome> {

@@ -14,9 +14,10 @@ const TARGETS = [
 	{ label: 'n8n 2.40 / Node 24', version: '2.40.7' },
 ];
 
-async function targets() {
+/** The targets, installed if needed; `only` (a version) keeps one of them (the browser suite's). */
+async function targets({ only } = {}) {
 	const ready = [];
-	for (const target of TARGETS) {
+	for (const target of TARGETS.filter((candidate) => only === undefined || candidate.version === only)) {
 		const { stdout } = await run('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), target.version], { maxBuffer: 64 * 1024 * 1024, timeout: 30 * 60000 });
 		const [dir, nodeBinDir] = stdout.split('\n').slice(-3);
 		const [port, brokerPort] = await freePorts(2);

@@ -177,7 +177,7 @@ describe('verification with the API', () => {
 		const legacyOnly = await callWebhook(encode(depositPayload()), { credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY) });
 		expect(legacyOnly.status).toBe(503);
 		expect(legacyOnly.items).toHaveLength(0);
-		expect(String((legacyOnly.body as { error: string }).error)).toMatch(/v1 callback.*add a CoinRemitter API \(v1\) credential/);
+		expect(String((legacyOnly.body as { error: string }).error)).toMatch(/v1 callback.*add a CoinRemitter V1 API credential/);
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });

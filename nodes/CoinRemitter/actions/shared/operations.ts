@@ -98,7 +98,10 @@ const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
 	},
 };
 
-/** The Operation dropdown of one resource under one API version. */
+/**
+ * The Operation dropdown of one resource under one API version. Legacy actions say "(legacy)": n8n
+ * names a new node after its action, so a legacy node reads as one on the canvas.
+ */
 export function operationSelector(
 	apiVersion: ApiVersion,
 	resource: string,
@@ -112,7 +115,10 @@ export function operationSelector(
 		noDataExpression: true,
 		displayOptions: { show: { apiVersion: [apiVersion], resource: [resource] } },
 		default: defaultOperation,
-		options: operations.map((operation) => catalogue[resource][operation]),
+		options: operations.map((operation) => {
+			const option = catalogue[resource][operation];
+			return apiVersion === 'legacy' ? { ...option, action: `${option.action} (legacy)` } : option;
+		}),
 	};
 }
 
@@ -125,17 +131,38 @@ const resourceNames: Record<string, string> = {
 	withdrawal: 'Withdrawal',
 };
 
-/** The Resource dropdown of one API version. */
-export function resourceSelector(apiVersion: ApiVersion, resources: string[], defaultResource: string): INodeProperties {
+/**
+ * The Resource dropdown, one for both API versions (they have the same six resources). One, not one
+ * per version: n8n's node creator pairs each Resource option with the first Operation dropdown shown
+ * for it, so a second Resource dropdown listed every v1 action a second time.
+ */
+export function resourceSelector(resources: string[], defaultResource: string): INodeProperties {
 	return {
 		displayName: 'Resource',
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { apiVersion: [apiVersion] } },
 		options: resources.map((value) => ({ name: resourceNames[value], value })),
 		default: defaultResource,
 	};
+}
+
+/**
+ * The node's subtitle: the names the dropdowns show ("Get Balance: Wallet"), "(legacy)" for the legacy
+ * API, instead of the internal values. Arrays rather than an object literal: braces inside `{{ }}`
+ * are not safe in every n8n expression engine.
+ */
+export function subtitleExpression(): string {
+	const keys: string[] = [];
+	const labels: string[] = [];
+	for (const [resource, operations] of Object.entries(catalogue)) {
+		for (const [operation, option] of Object.entries(operations)) {
+			keys.push(`${resource}:${operation}`);
+			labels.push(`${option.name}: ${resourceNames[resource]}`);
+		}
+	}
+	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
+	return `={{ (${JSON.stringify(labels)}[${JSON.stringify(keys)}.indexOf(${key})] || ${key}) + ($parameter["apiVersion"] === "legacy" ? " (legacy)" : "") }}`;
 }
 
 /** A resource's Operation dropdown followed by the fields of each of its operations. */
@@ -151,16 +178,13 @@ export function resourceDescription(
 	];
 }
 
-/** One API version: its Resource dropdown, every resource's fields, and the operations by name. */
+/** One API version: its resources, every resource's fields, and the operations by name. */
 export function versionOf(
-	apiVersion: ApiVersion,
 	resources: Record<string, { operations: Record<string, OperationModule>; description: INodeProperties[] }>,
 ) {
 	return {
 		operations: Object.fromEntries(Object.entries(resources).map(([name, resource]) => [name, resource.operations])),
-		description: [
-			resourceSelector(apiVersion, Object.keys(resources), 'wallet'),
-			...Object.values(resources).flatMap((resource) => resource.description),
-		],
+		resources: Object.keys(resources),
+		description: Object.values(resources).flatMap((resource) => resource.description),
 	};
 }
