@@ -2,7 +2,7 @@
 # `npm run ci`, the README's test command: first the README's quick start exactly as a user runs it
 # (read from the README, so the two cannot drift apart), in smoke mode: it starts everything,
 # checks n8n, the package, the credentials, the examples and the simulator, then stops. Then the
-# build, lint, type-check, unit tests, the end-to-end suite in real n8n and the queue-mode suite.
+# build, lint, type-check, unit tests, the end-to-end suite in real n8n, the browser suite and the queue-mode suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start="$(node scripts/quickstart.js start)"
@@ -15,6 +15,8 @@ npm run lint
 npm run typecheck
 npm test
 npm run test:e2e
+# The editor in a real browser: Debian's Chromium (scripts/install-browser.sh) with playwright-core.
+npm run test:browser
 # Queue mode: Postgres and Redis from Debian's packages, n8n main + 2 workers + 2 webhook processes.
 bash scripts/install-queue-services.sh
 node test/queue/run.js
