@@ -11,7 +11,10 @@ export class CoinRemitterApi implements ICredentialType {
 
 	displayName = 'CoinRemitter V1 API';
 
-	icon = { light: 'file:../icons/coinremitter.svg', dark: 'file:../icons/coinremitter.dark.svg' } as const;
+	icon = {
+		light: 'file:../icons/coinremitter.svg',
+		dark: 'file:../icons/coinremitter.dark.svg',
+	} as const;
 
 	documentationUrl = 'https://github.com/OWNER/n8n-nodes-coinremitter#credentials';
 
@@ -23,7 +26,8 @@ export class CoinRemitterApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The API key of the wallet, from the CoinRemitter dashboard: Wallets → (your wallet) → API Credentials',
+			description:
+				'The API key of the wallet, from the CoinRemitter dashboard: Wallets → (your wallet) → API Credentials',
 		},
 		{
 			displayName: 'API Password',
@@ -76,7 +80,8 @@ export class CoinRemitterApi implements ICredentialType {
 				properties: {
 					key: 'success',
 					value: false,
-					message: 'CoinRemitter refused the API key or API password. Copy both again from the wallet in the CoinRemitter dashboard.',
+					message:
+						'CoinRemitter refused the API key or API password. Copy both again from the wallet in the CoinRemitter dashboard.',
 				},
 			},
 		],

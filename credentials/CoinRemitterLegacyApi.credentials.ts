@@ -14,9 +14,13 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 
 	displayName = 'CoinRemitter Legacy V2/V3 API';
 
-	icon = { light: 'file:../icons/coinremitter.svg', dark: 'file:../icons/coinremitter.dark.svg' } as const;
+	icon = {
+		light: 'file:../icons/coinremitter.svg',
+		dark: 'file:../icons/coinremitter.dark.svg',
+	} as const;
 
-	documentationUrl = 'https://github.com/OWNER/n8n-nodes-coinremitter#coinremitter-legacy-api-coinremitterlegacyapi';
+	documentationUrl =
+		'https://github.com/OWNER/n8n-nodes-coinremitter#coinremitter-legacy-api-coinremitterlegacyapi';
 
 	properties: INodeProperties[] = [
 		{
@@ -41,7 +45,8 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The API key of the wallet, from the CoinRemitter dashboard: Wallets → (your wallet) → API Credentials',
+			description:
+				'The API key of the wallet, from the CoinRemitter dashboard: Wallets → (your wallet) → API Credentials',
 		},
 		{
 			displayName: 'Password',
@@ -64,7 +69,11 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 			name: 'apiGeneration',
 			type: 'options',
 			options: [
-				{ name: 'Automatic', value: 'auto', description: 'V2 for LTC, KOIN, DOGE and ETH; v3 for the other coins' },
+				{
+					name: 'Automatic',
+					value: 'auto',
+					description: 'V2 for LTC, KOIN, DOGE and ETH; v3 for the other coins',
+				},
 				{ name: 'V2', value: 'v2' },
 				{ name: 'V3', value: 'v3' },
 			],
@@ -78,7 +87,10 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const secrets = { api_key: String(credentials.apiKey ?? ''), password: String(credentials.password ?? '') };
+		const secrets = {
+			api_key: String(credentials.apiKey ?? ''),
+			password: String(credentials.password ?? ''),
+		};
 		if ((requestOptions.method ?? 'GET').toUpperCase() === 'GET') {
 			return { ...requestOptions, qs: { ...(requestOptions.qs ?? {}), ...secrets } };
 		}
@@ -101,7 +113,8 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 				properties: {
 					key: 'flag',
 					value: 0,
-					message: 'CoinRemitter refused the API key or password for this coin. Check the coin, then copy both again from the wallet in the CoinRemitter dashboard.',
+					message:
+						'CoinRemitter refused the API key or password for this coin. Check the coin, then copy both again from the wallet in the CoinRemitter dashboard.',
 				},
 			},
 			{

@@ -57,15 +57,33 @@ const latencyNode = (name, simUrl, ms) => ({
 	typeVersion: 4.2,
 	position: place(),
 	executeOnce: true,
-	parameters: { method: 'POST', url: `${simUrl}/__sim/latency`, sendBody: true, specifyBody: 'json', jsonBody: JSON.stringify({ ms }), options: {} },
+	parameters: {
+		method: 'POST',
+		url: `${simUrl}/__sim/latency`,
+		sendBody: true,
+		specifyBody: 'json',
+		jsonBody: JSON.stringify({ ms }),
+		options: {},
+	},
 });
 
 /** A manual workflow running `nodes` one after another. */
 function chain(nodes, id) {
 	position = 0;
-	const all = [{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: place(), parameters: {} }, ...nodes];
+	const all = [
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: place(),
+			parameters: {},
+		},
+		...nodes,
+	];
 	const connections = {};
-	for (let i = 0; i < all.length - 1; i++) connections[all[i].name] = { main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] };
+	for (let i = 0; i < all.length - 1; i++)
+		connections[all[i].name] = { main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] };
 	return { id, name: id, nodes: all, connections, active: false, settings: {}, pinData: {} };
 }
 
@@ -102,7 +120,8 @@ const httpRequestBalance = (simUrl, name = 'HTTP Request') => ({
 });
 
 const nodeTime = (run, name) => run.data.resultData.runData[name][0].executionTime;
-const nodeItems = (run, name) => run.data.resultData.runData[name][0].data.main[0].map((item) => item.json);
+const nodeItems = (run, name) =>
+	run.data.resultData.runData[name][0].data.main[0].map((item) => item.json);
 
 function triggerWorkflow(webhookId) {
 	return {
@@ -116,9 +135,19 @@ function triggerWorkflow(webhookId) {
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId,
-				parameters: { events: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'], options: { skipDuplicates: false, verify: false } },
+				parameters: {
+					events: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'],
+					options: { skipDuplicates: false, verify: false },
+				},
 			},
-			{ id: 'n', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [200, 0], parameters: {} },
+			{
+				id: 'n',
+				name: 'Done',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: {},
+			},
 		],
 		connections: { 'CoinRemitter Trigger': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
 		active: false,
@@ -132,8 +161,23 @@ function webhookWorkflow(path) {
 		id: 'crBenchWebhook01',
 		name: 'bench webhook',
 		nodes: [
-			{ id: 'w', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: path, parameters: { httpMethod: 'POST', path, options: {} } },
-			{ id: 'n', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [200, 0], parameters: {} },
+			{
+				id: 'w',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: path,
+				parameters: { httpMethod: 'POST', path, options: {} },
+			},
+			{
+				id: 'n',
+				name: 'Done',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: {},
+			},
 		],
 		connections: { Webhook: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
 		active: false,
@@ -143,7 +187,12 @@ function webhookWorkflow(path) {
 }
 
 async function post(url, body, contentType) {
-	const response = await request(url, { method: 'POST', body, headers: { 'content-type': contentType }, dispatcher: http });
+	const response = await request(url, {
+		method: 'POST',
+		body,
+		headers: { 'content-type': contentType },
+		dispatcher: http,
+	});
 	const text = await response.body.text();
 	return { status: response.statusCode, body: text };
 }
@@ -175,7 +224,11 @@ async function waitRegistered(url) {
 }
 
 function parseCostMicroseconds(payloads) {
-	const { readFields, classify, typeFields } = require('../dist/nodes/CoinRemitterTrigger/callbacks/parse');
+	const {
+		readFields,
+		classify,
+		typeFields,
+	} = require('../dist/nodes/CoinRemitterTrigger/callbacks/parse');
 	const { parseMultipart } = require('../simulator/multipart');
 	const bodies = payloads.map((payload) => {
 		const { body, contentType } = callbacks.encodeCallback(payload);
@@ -194,13 +247,33 @@ function parseCostMicroseconds(payloads) {
 
 (async () => {
 	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-	const [n8nDir, nodeBinDir] = execFileSync('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), '1.123.81'], { encoding: 'utf8' }).split('\n').slice(-3);
+	const [n8nDir, nodeBinDir] = execFileSync(
+		'bash',
+		[join(ROOT, 'scripts', 'install-n8n.sh'), '1.123.81'],
+		{ encoding: 'utf8' },
+	)
+		.split('\n')
+		.slice(-3);
 	const sim = await startSimulator({ rateLimit: 1_000_000 });
-	const instance = new N8nInstance({ n8nDir: n8nDir.trim(), nodeBinDir: nodeBinDir.trim() || undefined, ...(await freePorts(2).then(([port, brokerPort]) => ({ port, brokerPort }))), label: 'bench' });
+	const instance = new N8nInstance({
+		n8nDir: n8nDir.trim(),
+		nodeBinDir: nodeBinDir.trim() || undefined,
+		...(await freePorts(2).then(([port, brokerPort]) => ({ port, brokerPort }))),
+		label: 'bench',
+	});
 	const figures = {};
 	try {
-		await installLikeN8n(instance.userFolder, await packPackage(mkdtempSync(join(tmpdir(), 'bench-pack-'))));
-		await instance.importCredentials([{ ...CREDENTIAL, type: 'coinRemitterApi', data: { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password', baseUrl: sim.url } }]);
+		await installLikeN8n(
+			instance.userFolder,
+			await packPackage(mkdtempSync(join(tmpdir(), 'bench-pack-'))),
+		);
+		await instance.importCredentials([
+			{
+				...CREDENTIAL,
+				type: 'coinRemitterApi',
+				data: { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password', baseUrl: sim.url },
+			},
+		]);
 
 		// 1. the same reads through each node at each latency and batch size, in one execution:
 		//    per cell a warm-up round, then ROUNDS rounds alternating the two nodes.
@@ -218,7 +291,9 @@ function parseCostMicroseconds(payloads) {
 		const gridRun = await instance.execute(chain(grid, 'crBenchLatency01'));
 		const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 		figures.latency = [];
-		console.log(`1. v1 Wallet → Get Balance, CoinRemitter node vs HTTP Request node (median of ${ROUNDS} after a warm-up; ms):`);
+		console.log(
+			`1. v1 Wallet → Get Balance, CoinRemitter node vs HTTP Request node (median of ${ROUNDS} after a warm-up; ms):`,
+		);
 		console.log('   latency | items | CoinRemitter | HTTP Request | ratio | runs (CR / HTTP)');
 		for (const latencyMs of LATENCIES_MS) {
 			for (const count of ITEM_COUNTS) {
@@ -228,13 +303,25 @@ function parseCostMicroseconds(payloads) {
 					const tag = `${latencyMs}ms ${count} #${round}`;
 					const a = nodeItems(gridRun, `CR ${tag}`);
 					const b = nodeItems(gridRun, `HTTP ${tag}`);
-					if (a.length !== count || b.length !== count) throw new Error(`a benchmark run lost items (${tag})`);
-					const failures = a.filter((item) => item.error).length + b.filter((item) => item.error).length;
-					if (failures > 0) throw new Error(`${failures} items failed (${tag}): ${JSON.stringify(a.find((item) => item.error) ?? b.find((item) => item.error))}`);
+					if (a.length !== count || b.length !== count)
+						throw new Error(`a benchmark run lost items (${tag})`);
+					const failures =
+						a.filter((item) => item.error).length + b.filter((item) => item.error).length;
+					if (failures > 0)
+						throw new Error(
+							`${failures} items failed (${tag}): ${JSON.stringify(a.find((item) => item.error) ?? b.find((item) => item.error))}`,
+						);
 					ours.push(nodeTime(gridRun, `CR ${tag}`));
 					theirs.push(nodeTime(gridRun, `HTTP ${tag}`));
 				}
-				const cell = { latencyMs, count, nodeMs: median(ours), httpMs: median(theirs), ours, theirs };
+				const cell = {
+					latencyMs,
+					count,
+					nodeMs: median(ours),
+					httpMs: median(theirs),
+					ours,
+					theirs,
+				};
 				cell.ratio = cell.nodeMs / cell.httpMs;
 				figures.latency.push(cell);
 				console.log(
@@ -259,14 +346,29 @@ function parseCostMicroseconds(payloads) {
 			latencyMs: PACED_LATENCY_MS,
 			port: Number(new URL(sim.url).port),
 		});
-		await instance.importCredentials([{ ...PACED_CREDENTIAL, type: 'coinRemitterApi', data: { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password', baseUrl: paced.url } }]);
+		await instance.importCredentials([
+			{
+				...PACED_CREDENTIAL,
+				type: 'coinRemitterApi',
+				data: { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password', baseUrl: paced.url },
+			},
+		]);
 		const pacedOptions = { rateLimitWindow: PACED_WINDOW_S, maxRateLimitWait: 120 };
-		const run = await instance.execute(chain([itemsNode('Items', PACED_CALLS), coinRemitterBalance('CoinRemitter', pacedOptions, PACED_CREDENTIAL)], 'crBenchPaced0001'));
+		const run = await instance.execute(
+			chain(
+				[
+					itemsNode('Items', PACED_CALLS),
+					coinRemitterBalance('CoinRemitter', pacedOptions, PACED_CREDENTIAL),
+				],
+				'crBenchPaced0001',
+			),
+		);
 		const items = nodeItems(run, 'CoinRemitter');
 		const elapsedS = nodeTime(run, 'CoinRemitter') / 1000;
 		const limitPerS = PACED_LIMIT / PACED_WINDOW_S;
 		// N calls at L per window need floor((N - 1) / L) whole windows of waiting, plus the last answer's round trip.
-		const bestS = Math.floor((PACED_CALLS - 1) / PACED_LIMIT) * PACED_WINDOW_S + PACED_LATENCY_MS / 1000;
+		const bestS =
+			Math.floor((PACED_CALLS - 1) / PACED_LIMIT) * PACED_WINDOW_S + PACED_LATENCY_MS / 1000;
 		figures.paced = {
 			elapsedS,
 			perS: PACED_CALLS / elapsedS,
@@ -282,7 +384,9 @@ function parseCostMicroseconds(payloads) {
 			`2. ${PACED_CALLS} reads under ${PACED_LIMIT} per ${PACED_WINDOW_S} s at ${PACED_LATENCY_MS} ms latency, CoinRemitter node: ${elapsedS.toFixed(2)} s, ${p.perS.toFixed(2)} reads/s = ${(p.ofNominal * 100).toFixed(0)}% of the nominal ${limitPerS.toFixed(1)}/s (a fixed window lets a full batch through at both edges); the best the limit allows is ${bestS.toFixed(2)} s, so ${(p.ofBest * 100).toFixed(1)}% of the best; items ${p.items}, failed ${p.failed} (429s reaching the user: ${items.filter((item) => item.httpCode === '429' || /1006/.test(String(item.error))).length}); requests ${p.requests}, 429s answered by the gateway: ${p.at429Gateway}`,
 		);
 		paced.reset();
-		const httpRun = await instance.execute(chain([itemsNode('Items', PACED_CALLS), httpRequestBalance(paced.url)], 'crBenchPacedHttp'));
+		const httpRun = await instance.execute(
+			chain([itemsNode('Items', PACED_CALLS), httpRequestBalance(paced.url)], 'crBenchPacedHttp'),
+		);
 		const httpItems = nodeItems(httpRun, 'HTTP Request');
 		figures.pacedHttp = {
 			ms: nodeTime(httpRun, 'HTTP Request'),
@@ -330,7 +434,9 @@ function parseCostMicroseconds(payloads) {
 		console.log(
 			`3. ${CALLBACKS} multipart callbacks, ${CONCURRENCY} at a time: CoinRemitter Trigger ${trigger.perSecond.toFixed(1)}/s, Webhook node ${webhook.perSecond.toFixed(1)}/s, ratio ${figures.callbackRatio.toFixed(2)} (higher is faster; failed: ${trigger.failed} / ${webhook.failed}); trigger parse cost ${figures.parseUs.toFixed(1)} µs per callback`,
 		);
-		console.log(`machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}, n8n 1.123 (${n8nDir.trim().split('/').pop()})`);
+		console.log(
+			`machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}, n8n 1.123 (${n8nDir.trim().split('/').pop()})`,
+		);
 	} finally {
 		await instance.stop();
 		instance.cleanup();

@@ -2,7 +2,14 @@
 // One real n8n instance for the end-to-end suite: its own user folder, the package installed the
 // way n8n installs community packages, credentials imported, and `n8n execute` / `n8n start`.
 const { execFile, spawn } = require('node:child_process');
-const { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync } = require('node:fs');
+const {
+	mkdtempSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	writeFileSync,
+	rmSync,
+} = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { promisify } = require('node:util');
@@ -18,7 +25,11 @@ function withoutNpmVariables(env = process.env) {
 
 /** npm pack of the built package; returns the tarball path. */
 async function packPackage(outDir) {
-	const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', outDir, '--loglevel=error'], { cwd: ROOT });
+	const { stdout } = await run(
+		'npm',
+		['pack', '--ignore-scripts', '--pack-destination', outDir, '--loglevel=error'],
+		{ cwd: ROOT },
+	);
 	return join(outDir, stdout.trim().split('\n').pop());
 }
 
@@ -29,13 +40,35 @@ async function installLikeN8n(userFolder, tarball) {
 	mkdirSync(packageDir, { recursive: true });
 	await run('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);
 	const manifestPath = join(packageDir, 'package.json');
-	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(readFileSync(manifestPath, 'utf8'));
+	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(
+		readFileSync(manifestPath, 'utf8'),
+	);
 	writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
-	await run('npm', ['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false', '--loglevel=error'], {
-		cwd: packageDir,
-		env: withoutNpmVariables(),
-	});
-	writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE]: manifest.version } }, null, 2));
+	await run(
+		'npm',
+		[
+			'install',
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--package-lock=false',
+			'--loglevel=error',
+		],
+		{
+			cwd: packageDir,
+			env: withoutNpmVariables(),
+		},
+	);
+	writeFileSync(
+		join(nodesDir, 'package.json'),
+		JSON.stringify(
+			{ name: 'installed-nodes', private: true, dependencies: { [PACKAGE]: manifest.version } },
+			null,
+			2,
+		),
+	);
 	return packageDir;
 }
 
@@ -44,7 +77,17 @@ class N8nInstance {
 	 * command: what `start()` runs (`start`, or in queue mode `worker` / `webhook`); extraEnv: added
 	 * to (and overriding) the environment of every command, e.g. the database and Redis of queue mode.
 	 */
-	constructor({ n8nDir, nodeBinDir, port, brokerPort, label, userFolder, command = 'start', args = [], extraEnv = {} }) {
+	constructor({
+		n8nDir,
+		nodeBinDir,
+		port,
+		brokerPort,
+		label,
+		userFolder,
+		command = 'start',
+		args = [],
+		extraEnv = {},
+	}) {
 		this.n8nDir = n8nDir;
 		this.command = command;
 		this.args = args;
@@ -53,7 +96,9 @@ class N8nInstance {
 		this.port = port;
 		this.brokerPort = brokerPort;
 		this.label = label;
-		this.userFolder = userFolder ?? mkdtempSync(join(tmpdir(), `coinremitter-e2e-${label.replace(/[^a-z0-9]+/gi, '-')}-`));
+		this.userFolder =
+			userFolder ??
+			mkdtempSync(join(tmpdir(), `coinremitter-e2e-${label.replace(/[^a-z0-9]+/gi, '-')}-`));
 		mkdirSync(this.userFolder, { recursive: true });
 		this.baseUrl = `http://127.0.0.1:${port}`;
 	}
@@ -99,7 +144,11 @@ class N8nInstance {
 	}
 
 	async cli(args, { timeout = 180000 } = {}) {
-		return await run(this.nodeBinary(), [this.bin(), ...args], { env: this.env(), timeout, maxBuffer: 64 * 1024 * 1024 });
+		return await run(this.nodeBinary(), [this.bin(), ...args], {
+			env: this.env(),
+			timeout,
+			maxBuffer: 64 * 1024 * 1024,
+		});
 	}
 
 	async importCredentials(credentials) {
@@ -130,20 +179,28 @@ class N8nInstance {
 		try {
 			await this.cli(['execute', `--id=${workflow.id}`, '--rawOutput']);
 		} catch (error) {
-			throw new Error(`n8n execute failed: ${(error.stderr || error.message).slice(-1500)} ${this.logTail()}`);
+			throw new Error(
+				`n8n execute failed: ${(error.stderr || error.message).slice(-1500)} ${this.logTail()}`,
+			);
 		}
 		// n8n prints the run through its logger; with file output each line is a JSON record.
 		const printed = readFileSync(logFile, 'utf8')
 			.split('\n')
 			.filter((line) => line.startsWith('{'))
 			.map((line) => JSON.parse(line))
-			.filter((record) => record.metadata?.function === 'log' && record.message.trim().startsWith('{'));
+			.filter(
+				(record) => record.metadata?.function === 'log' && record.message.trim().startsWith('{'),
+			);
 		if (printed.length === 0) throw new Error(`n8n execute printed no run: ${this.logTail()}`);
 		return JSON.parse(printed.pop().message);
 	}
 
 	async start() {
-		this.process = spawn(this.nodeBinary(), [this.bin(), this.command, ...this.args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+		this.process = spawn(this.nodeBinary(), [this.bin(), this.command, ...this.args], {
+			env: this.env(),
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: true,
+		});
 		this.log = '';
 		this.process.stdout.on('data', (chunk) => (this.log += chunk));
 		this.process.stderr.on('data', (chunk) => (this.log += chunk));
@@ -156,7 +213,9 @@ class N8nInstance {
 				// not listening yet
 			}
 			if (this.process.exitCode !== null || this.process.signalCode !== null) {
-				throw new Error(`n8n exited (${this.process.exitCode ?? this.process.signalCode}): ${this.log.slice(-2000)} ${this.logTail().slice(-1500)}`);
+				throw new Error(
+					`n8n exited (${this.process.exitCode ?? this.process.signalCode}): ${this.log.slice(-2000)} ${this.logTail().slice(-1500)}`,
+				);
 			}
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
@@ -168,20 +227,31 @@ class N8nInstance {
 		const response = await fetch(`${this.baseUrl}/rest/owner/setup`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', 'browser-id': 'coinremitter-e2e' },
-			body: JSON.stringify({ email: 'owner@example.com', firstName: 'E2E', lastName: 'Owner', password: 'CoinRemitter-e2e-1' }),
+			body: JSON.stringify({
+				email: 'owner@example.com',
+				firstName: 'E2E',
+				lastName: 'Owner',
+				password: 'CoinRemitter-e2e-1',
+			}),
 		});
-		if (!response.ok) throw new Error(`owner setup failed: ${response.status} ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`owner setup failed: ${response.status} ${await response.text()}`);
 		this.cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
 	}
 
 	async rest(method, path, body) {
 		const response = await fetch(`${this.baseUrl}/rest${path}`, {
 			method,
-			headers: { 'content-type': 'application/json', 'browser-id': 'coinremitter-e2e', cookie: this.cookie ?? '' },
+			headers: {
+				'content-type': 'application/json',
+				'browser-id': 'coinremitter-e2e',
+				cookie: this.cookie ?? '',
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 500)}`);
+		if (!response.ok)
+			throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 500)}`);
 		return JSON.parse(text);
 	}
 

@@ -13,7 +13,10 @@ function quickStartCommands(readme = readFileSync(join(__dirname, '..', 'README.
 		.split('\n')
 		.map((line) => line.replace(/\s+#.*$/, '').trim())
 		.filter(Boolean);
-	if (commands.length !== 2) throw new Error(`README.md's quick start must hold two commands (start, test); it holds ${commands.length}`);
+	if (commands.length !== 2)
+		throw new Error(
+			`README.md's quick start must hold two commands (start, test); it holds ${commands.length}`,
+		);
 	return { start: commands[0], test: commands[1] };
 }
 

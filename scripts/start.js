@@ -6,7 +6,16 @@
 // COINREMITTER_SMOKE=1: the same start, then checks that everything is up and stops (CI runs the
 // README's quick start this way).
 const { spawn } = require('node:child_process');
-const { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} = require('node:fs');
 const { createServer } = require('node:net');
 const { homedir, tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -17,7 +26,9 @@ const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const SIM_PORT = Number(process.env.COINREMITTER_SIM_PORT ?? 8787);
 const SMOKE = process.env.COINREMITTER_SMOKE === '1';
 // The same folder scripts/install-n8n.sh installs n8n into.
-const CACHE = process.env.COINREMITTER_N8N_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-coinremitter');
+const CACHE =
+	process.env.COINREMITTER_N8N_CACHE ??
+	join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-coinremitter');
 const DEMO_FOLDER = join(CACHE, `demo-user-${N8N_VERSION}`);
 const PORTS_HINT = 'choose other ports: N8N_PORT=5690 COINREMITTER_SIM_PORT=8790 npm start';
 
@@ -36,9 +47,15 @@ function step(message) {
  * (SIGTERM, then SIGKILL after 3 s) and runs `cleanup`.
  */
 async function runStep(command, args, what, { captureStdout = false, cleanup = () => {} } = {}) {
-	const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(command, args, {
+		cwd: ROOT,
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let stdout = '';
-	child.stdout.on('data', (chunk) => (captureStdout ? (stdout += chunk) : process.stdout.write(chunk)));
+	child.stdout.on('data', (chunk) =>
+		captureStdout ? (stdout += chunk) : process.stdout.write(chunk),
+	);
 	child.stderr.on('data', (chunk) => process.stderr.write(chunk));
 	let interrupted = false;
 	const killGroup = (signal) => {
@@ -61,26 +78,43 @@ async function runStep(command, args, what, { captureStdout = false, cleanup = (
 		child.once('close', (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
 	});
 	process.off('SIGINT', onInterrupt);
-	if (error?.code === 'ENOENT') throw new StartError(`${what} needs \`${command}\`, which this machine does not have. Install it and run npm start again.`);
+	if (error?.code === 'ENOENT')
+		throw new StartError(
+			`${what} needs \`${command}\`, which this machine does not have. Install it and run npm start again.`,
+		);
 	if (interrupted) {
 		killGroup('SIGKILL');
 		cleanup();
-		throw new StartError(`Interrupted while ${what}; nothing half-done is kept and nothing is running. Run npm start again to continue.`);
+		throw new StartError(
+			`Interrupted while ${what}; nothing half-done is kept and nothing is running. Run npm start again to continue.`,
+		);
 	}
-	if (code !== 0) throw new StartError(`${what} failed (exit code ${code ?? signal}); the reason is printed above.`);
+	if (code !== 0)
+		throw new StartError(
+			`${what} failed (exit code ${code ?? signal}); the reason is printed above.`,
+		);
 	return stdout;
 }
 
 function dependenciesInstalled() {
 	const marker = join(ROOT, 'node_modules', '.package-lock.json');
-	return existsSync(marker) && statSync(marker).mtimeMs >= statSync(join(ROOT, 'package-lock.json')).mtimeMs;
+	return (
+		existsSync(marker) &&
+		statSync(marker).mtimeMs >= statSync(join(ROOT, 'package-lock.json')).mtimeMs
+	);
 }
 
 async function installN8n() {
-	const stdout = await runStep('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), N8N_VERSION], `installing n8n ${N8N_VERSION}`, {
-		captureStdout: true,
-		cleanup: () => rmSync(join(CACHE, `n8n-${N8N_VERSION}.partial`), { recursive: true, force: true }),
-	});
+	const stdout = await runStep(
+		'bash',
+		[join(ROOT, 'scripts', 'install-n8n.sh'), N8N_VERSION],
+		`installing n8n ${N8N_VERSION}`,
+		{
+			captureStdout: true,
+			cleanup: () =>
+				rmSync(join(CACHE, `n8n-${N8N_VERSION}.partial`), { recursive: true, force: true }),
+		},
+	);
 	const [n8nDir, nodeBinDir] = stdout.split('\n').slice(-3);
 	return { n8nDir: n8nDir.trim(), nodeBinDir: nodeBinDir.trim() || undefined };
 }
@@ -100,8 +134,12 @@ async function checkPorts() {
 		[SIM_PORT, 'the simulator (COINREMITTER_SIM_PORT)'],
 	];
 	for (const [port, what] of wanted) {
-		if (!Number.isInteger(port) || port < 1 || port > 65535) throw new StartError(`Port ${port} for ${what} is not a port number.`);
-		if (!(await portIsFree(port))) throw new StartError(`Port ${port}, for ${what}, is already in use on 127.0.0.1. Stop what uses it, or ${PORTS_HINT}`);
+		if (!Number.isInteger(port) || port < 1 || port > 65535)
+			throw new StartError(`Port ${port} for ${what} is not a port number.`);
+		if (!(await portIsFree(port)))
+			throw new StartError(
+				`Port ${port}, for ${what}, is already in use on 127.0.0.1. Stop what uses it, or ${PORTS_HINT}`,
+			);
 	}
 }
 
@@ -111,7 +149,9 @@ function claimDemoFolder(userFolder) {
 	const pidFile = join(userFolder, 'npm-start.pid');
 	const previous = Number(existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : NaN);
 	if (previous && previous !== process.pid && isAlive(previous)) {
-		throw new StartError(`npm start is already running (process ${previous}). Use that one, or stop it with Ctrl-C in its terminal (or \`kill ${previous}\`) and run npm start again.`);
+		throw new StartError(
+			`npm start is already running (process ${previous}). Use that one, or stop it with Ctrl-C in its terminal (or \`kill ${previous}\`) and run npm start again.`,
+		);
 	}
 	writeFileSync(pidFile, String(process.pid));
 	return () => rmSync(pidFile, { force: true });
@@ -158,16 +198,44 @@ async function smokeCheck(instance, sim) {
 	const ready = await fetch(`${instance.baseUrl}/healthz/readiness`);
 	expect(`n8n answers ready on ${instance.baseUrl}`, ready.ok);
 	const nodes = (await instance.types('nodes.json')).map((node) => node.name);
-	expect('n8n lists the CoinRemitter node and trigger', nodes.includes('n8n-nodes-coinremitter.coinRemitter') && nodes.includes('n8n-nodes-coinremitter.coinRemitterTrigger'));
-	const credentialTypes = (await instance.types('credentials.json')).map((credential) => credential.name);
-	expect('n8n lists both CoinRemitter credential types', credentialTypes.includes('coinRemitterApi') && credentialTypes.includes('coinRemitterLegacyApi'));
+	expect(
+		'n8n lists the CoinRemitter node and trigger',
+		nodes.includes('n8n-nodes-coinremitter.coinRemitter') &&
+			nodes.includes('n8n-nodes-coinremitter.coinRemitterTrigger'),
+	);
+	const credentialTypes = (await instance.types('credentials.json')).map(
+		(credential) => credential.name,
+	);
+	expect(
+		'n8n lists both CoinRemitter credential types',
+		credentialTypes.includes('coinRemitterApi') &&
+			credentialTypes.includes('coinRemitterLegacyApi'),
+	);
 	const exported = await exportAll(instance);
-	const exampleNames = readdirSync(join(ROOT, 'examples')).map((file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')).name);
-	expect(`the ${exampleNames.length} example workflows are imported`, exampleNames.every((name) => exported.workflows.includes(name)));
-	expect('the simulator credentials are imported', ['CoinRemitter (simulator)', 'CoinRemitter legacy TCN (simulator)'].every((name) => exported.credentials.includes(name)));
-	const balance = await fetch(`${sim.url}/v1/wallet/balance`, { method: 'POST', headers: { 'x-api-key': 'sim_tcn_key', 'x-api-password': 'sim_tcn_password' } });
-	expect(`the simulator answers on ${sim.url}`, balance.ok && (await balance.json()).success === true);
-	console.log(`smoke: ${failures.length === 0 ? 'everything is up' : `${failures.length} check(s) failed`}`);
+	const exampleNames = readdirSync(join(ROOT, 'examples')).map(
+		(file) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')).name,
+	);
+	expect(
+		`the ${exampleNames.length} example workflows are imported`,
+		exampleNames.every((name) => exported.workflows.includes(name)),
+	);
+	expect(
+		'the simulator credentials are imported',
+		['CoinRemitter (simulator)', 'CoinRemitter legacy TCN (simulator)'].every((name) =>
+			exported.credentials.includes(name),
+		),
+	);
+	const balance = await fetch(`${sim.url}/v1/wallet/balance`, {
+		method: 'POST',
+		headers: { 'x-api-key': 'sim_tcn_key', 'x-api-password': 'sim_tcn_password' },
+	});
+	expect(
+		`the simulator answers on ${sim.url}`,
+		balance.ok && (await balance.json()).success === true,
+	);
+	console.log(
+		`smoke: ${failures.length === 0 ? 'everything is up' : `${failures.length} check(s) failed`}`,
+	);
 	return failures.length === 0;
 }
 
@@ -190,7 +258,7 @@ What to try:
 
 Simulator wallets (API key / password): sim_tcn_key / sim_tcn_password (TCN, v1 and legacy v3),
 sim_ltc_key / sim_ltc_password (LTC, legacy v2).
-Other ports: ${PORTS_HINT.replace(/^choose other ports: /, "")}
+Other ports: ${PORTS_HINT.replace(/^choose other ports: /, '')}
 Press Ctrl-C to stop n8n and the simulator.`);
 }
 
@@ -214,7 +282,14 @@ async function main() {
 	const { startSimulator } = require('../simulator/server');
 	const { N8nInstance, installLikeN8n, packPackage } = require('./n8n-instance');
 	const userFolder = DEMO_FOLDER;
-	const instance = new N8nInstance({ n8nDir, nodeBinDir, port: N8N_PORT, brokerPort: N8N_PORT + 1, label: 'demo', userFolder });
+	const instance = new N8nInstance({
+		n8nDir,
+		nodeBinDir,
+		port: N8N_PORT,
+		brokerPort: N8N_PORT + 1,
+		label: 'demo',
+		userFolder,
+	});
 	let sim;
 	let stopping = false;
 	const stop = async (code) => {

@@ -16,7 +16,9 @@ function flatten(payload, nested) {
 				out[prefix] = JSON.stringify(value);
 				return;
 			}
-			const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+			const entries = Array.isArray(value)
+				? value.map((v, i) => [String(i), v])
+				: Object.entries(value);
 			if (entries.length === 0 && prefix) out[prefix] = Array.isArray(value) ? '[]' : '{}';
 			for (const [key, inner] of entries) walk(prefix ? `${prefix}[${key}]` : key, inner);
 			return;
@@ -29,10 +31,14 @@ function flatten(payload, nested) {
 
 /** The HTTP request for a callback: { body, contentType }. */
 function encodeCallback(payload, { encoding = 'multipart', nested = 'json' } = {}) {
-	if (encoding === 'json') return { body: Buffer.from(JSON.stringify(payload)), contentType: 'application/json' };
+	if (encoding === 'json')
+		return { body: Buffer.from(JSON.stringify(payload)), contentType: 'application/json' };
 	const fields = flatten(payload, nested);
 	if (encoding === 'urlencoded') {
-		return { body: Buffer.from(new URLSearchParams(fields).toString()), contentType: 'application/x-www-form-urlencoded' };
+		return {
+			body: Buffer.from(new URLSearchParams(fields).toString()),
+			contentType: 'application/x-www-form-urlencoded',
+		};
 	}
 	return buildMultipart(fields);
 }
@@ -40,7 +46,11 @@ function encodeCallback(payload, { encoding = 'multipart', nested = 'json' } = {
 /** POSTs a callback to `url`; resolves with the status and body of the answer. */
 async function fireCallback(url, payload, options) {
 	const { body, contentType } = encodeCallback(payload, options);
-	const response = await fetch(url, { method: 'POST', body, headers: { 'content-type': contentType } });
+	const response = await fetch(url, {
+		method: 'POST',
+		body,
+		headers: { 'content-type': contentType },
+	});
 	return { status: response.status, body: await response.text() };
 }
 
@@ -80,7 +90,8 @@ function payInvoice(sim, invoiceId, amount, { confirmations = 3 } = {}) {
 	const invoice = sim.state.invoices.get(invoiceId);
 	const coin = invoice.coin_symbol ?? invoice.coin;
 	const units = toUnits(amount);
-	const paid = toUnits(Array.isArray(invoice.paid_amount) ? '0' : invoice.paid_amount[coin] ?? '0') + units;
+	const paid =
+		toUnits(Array.isArray(invoice.paid_amount) ? '0' : (invoice.paid_amount[coin] ?? '0')) + units;
 	const total = toUnits(invoice.total_amount[coin]);
 	invoice.paid_amount = { [coin]: fromUnits(paid) };
 	invoice.payment_history.push({
@@ -94,7 +105,9 @@ function payInvoice(sim, invoiceId, amount, { confirmations = 3 } = {}) {
 	});
 	const statusCode = paid === total ? 1 : paid < total ? 2 : 3;
 	invoice.status_code = statusCode;
-	invoice.status = ['Pending', 'Paid', 'Under Paid', 'Over Paid', 'Expired', 'Cancelled'][statusCode];
+	invoice.status = ['Pending', 'Paid', 'Under Paid', 'Over Paid', 'Expired', 'Cancelled'][
+		statusCode
+	];
 	return invoiceNotification(sim, invoiceId);
 }
 
@@ -157,7 +170,11 @@ const widgetOrders = {
 		plan_name: 'Gold',
 		unit_crypto_amount: '20.00000000',
 		unit_fiat_amount: '10.00',
-		order_data: { email_address: 'buyer@example.com', phone_number: '5550100', phone_number_code: '+1' },
+		order_data: {
+			email_address: 'buyer@example.com',
+			phone_number: '5550100',
+			phone_number_code: '+1',
+		},
 	}),
 	presale: (statusCode = 1) => ({
 		...widgetBase('presale', statusCode),
@@ -168,7 +185,10 @@ const widgetOrders = {
 		token_symbol: 'SIM',
 		token_name: 'Sim Token',
 		conversion_rate: { fiat_to_token: '100.00000000', crypto_to_token: '50.00000000' },
-		order_data: { email_address: 'investor@example.com', recipient_wallet_address: 'T' + '9'.repeat(33) },
+		order_data: {
+			email_address: 'investor@example.com',
+			recipient_wallet_address: 'T' + '9'.repeat(33),
+		},
 	}),
 	paymentButton: (statusCode = 1) => ({
 		...widgetBase('payment_button', statusCode),

@@ -24,7 +24,8 @@ function fail(message) {
 
 function wholeNumber(value, name, max = Number.MAX_SAFE_INTEGER) {
 	const number = Number(value);
-	if (!/^\d+$/.test(String(value)) || number > max) fail(`--${name} takes a whole number from 0 to ${max}, not "${value}"`);
+	if (!/^\d+$/.test(String(value)) || number > max)
+		fail(`--${name} takes a whole number from 0 to ${max}, not "${value}"`);
 	return number;
 }
 
@@ -54,10 +55,19 @@ function readOptions() {
 		port,
 		rateLimit: wholeNumber(options['rate-limit'], 'rate-limit'),
 		latencyMs: wholeNumber(options.latency, 'latency', 600000),
-	}).catch((error) => fail(error.code === 'EADDRINUSE' ? `port ${port} is already in use; choose another with --port` : error.message));
+	}).catch((error) =>
+		fail(
+			error.code === 'EADDRINUSE'
+				? `port ${port} is already in use; choose another with --port`
+				: error.message,
+		),
+	);
 	console.log(`CoinRemitter simulator listening on ${sim.url}`);
 	console.log('Use it as the Base URL of a credential. Wallets (API key / password):');
-	for (const w of DEFAULT_WALLETS) console.log(`  ${w.coinSymbol}${w.active === false ? ' (inactive)' : ''}: ${w.apiKey} / ${w.apiPassword}`);
+	for (const w of DEFAULT_WALLETS)
+		console.log(
+			`  ${w.coinSymbol}${w.active === false ? ' (inactive)' : ''}: ${w.apiKey} / ${w.apiPassword}`,
+		);
 	const stop = () => sim.stop().then(() => process.exit(0));
 	process.on('SIGINT', stop);
 	process.on('SIGTERM', stop);

@@ -27,7 +27,8 @@ function serialize(body) {
 
 function required(fields, name, label = name.replace(/_/g, ' ')) {
 	const value = fields[name];
-	if (value === undefined || String(value).trim() === '') throw invalid(`The ${label} field is required.`);
+	if (value === undefined || String(value).trim() === '')
+		throw invalid(`The ${label} field is required.`);
 	return String(value);
 }
 
@@ -74,7 +75,12 @@ const handlers = {
 	'get-new-address'({ wallet, fields, generation, now }) {
 		const label = fields.label ?? '';
 		const address = S.randomAddress();
-		wallet.addresses.set(address, { address, label, createdAt: now, expiresAt: now + S.ADDRESS_LIFETIME_MS });
+		wallet.addresses.set(address, {
+			address,
+			label,
+			createdAt: now,
+			expiresAt: now + S.ADDRESS_LIFETIME_MS,
+		});
 		const data = { address, label };
 		if (generation === 'v3') data.qr_code = `https://sim.coinremitter.local/qr/${address}.png`;
 		return data;
@@ -83,7 +89,8 @@ const handlers = {
 	'validate-address'({ fields, sim }) {
 		const valid = S.ADDRESS_FORMAT.test(required(fields, 'address'));
 		// One reference answers an invalid address with flag 0 and data.valid false.
-		if (!valid && sim.quirks.legacyInvalidAddressFlag === 0) throw Object.assign(refused('Invalid address.'), { data: { valid } });
+		if (!valid && sim.quirks.legacyInvalidAddressFlag === 0)
+			throw Object.assign(refused('Invalid address.'), { data: { valid } });
 		return { valid };
 	},
 
@@ -95,7 +102,13 @@ const handlers = {
 		if (total > wallet.balance) throw refused('Insufficient balance.');
 		wallet.balance -= total;
 		wallet.withdrawLimit24h -= total;
-		const tx = sim.recordTransaction(wallet, { type: 'send', address, amount: units, confirmations: 0, now });
+		const tx = sim.recordTransaction(wallet, {
+			type: 'send',
+			address,
+			amount: units,
+			confirmations: 0,
+			now,
+		});
 		tx.fees = { transactionFee, processingFee, total };
 		const view = transactionView(wallet, tx);
 		return {
@@ -123,12 +136,18 @@ const handlers = {
 	'get-transaction-by-address'({ wallet, fields, sim }) {
 		const address = required(fields, 'address');
 		return [...sim.state.transactions.values()]
-			.filter((tx) => tx.walletKey === wallet.apiKey && tx.address === address && tx.type === 'receive')
+			.filter(
+				(tx) => tx.walletKey === wallet.apiKey && tx.address === address && tx.type === 'receive',
+			)
 			.map((tx) => transactionView(wallet, tx));
 	},
 
 	'get-balance'({ wallet }) {
-		return { balance: rawNumber(fromUnits(wallet.balance)), wallet_name: wallet.name, coin_name: wallet.coin };
+		return {
+			balance: rawNumber(fromUnits(wallet.balance)),
+			wallet_name: wallet.name,
+			coin_name: wallet.coin,
+		};
 	},
 
 	'create-invoice'({ wallet, fields, generation, sim, now }) {
@@ -137,13 +156,21 @@ const handlers = {
 		if (!FIAT.has(currency)) throw invalid('The selected currency is invalid.');
 		if (wallet.coinSymbol === 'KOIN' && generation === 'v2') {
 			for (const [name, max] of Object.entries(KOIN_V2_LIMITS)) {
-				if ((fields[name] ?? '').length > max) throw invalid(`The ${name.replace(/_/g, ' ')} may not be greater than ${max} characters.`);
+				if ((fields[name] ?? '').length > max)
+					throw invalid(
+						`The ${name.replace(/_/g, ' ')} may not be greater than ${max} characters.`,
+					);
 			}
 		}
 		const minutes = fields.expire_time || '1440';
 		if (!/^[1-9]\d*$/.test(minutes)) throw invalid('The expire time must be an integer.');
 		const { usdUnits, cryptoUnits } = fiatToCryptoUnits(amount, currency, wallet.coinSymbol);
-		const core = S.invoiceCore(sim, wallet, fields, { currency, amounts: { fiat: amount, usd: usdUnits, crypto: cryptoUnits }, minutes, now });
+		const core = S.invoiceCore(sim, wallet, fields, {
+			currency,
+			amounts: { fiat: amount, usd: usdUnits, crypto: cryptoUnits },
+			minutes,
+			now,
+		});
 		const { expiresAt, ...rest } = core;
 		void expiresAt;
 		// The legacy record: the coin's short name, an address, no coin_symbol, wallet_id or timestamps.
@@ -184,36 +211,54 @@ const handlers = {
 };
 
 function coinPrices() {
-	const names = { TCN: 'Tcoin', BTC: 'Bitcoin', LTC: 'Litecoin', ETH: 'Ethereum', TRX: 'Tron', KOIN: 'Koin', DOGE: 'Dogecoin' };
+	const names = {
+		TCN: 'Tcoin',
+		BTC: 'Bitcoin',
+		LTC: 'Litecoin',
+		ETH: 'Ethereum',
+		TRX: 'Tron',
+		KOIN: 'Koin',
+		DOGE: 'Dogecoin',
+	};
 	return Object.fromEntries(
-		Object.entries(S.COIN_USD).map(([symbol, price]) => [symbol, { symbol, name: names[symbol], price: rawNumber(price) }]),
+		Object.entries(S.COIN_USD).map(([symbol, price]) => [
+			symbol,
+			{ symbol, name: names[symbol], price: rawNumber(price) },
+		]),
 	);
 }
 
 /** Handles one legacy request; returns { status, text } of the answer. */
 function handleLegacy({ sim, method, path, fields, query, now }) {
-	const answer = (status, flag, msg, action, data) => ({ status, text: serialize({ flag, msg, action, data }) });
+	const answer = (status, flag, msg, action, data) => ({
+		status,
+		text: serialize({ flag, msg, action, data }),
+	});
 	const coinRate = /^\/api\/(v2|v3)\/get-coin-rate$/.exec(path);
 	if (coinRate) {
 		if (method !== 'GET') return answer(404, 0, 'Not found.', 'get-coin-rate', []);
 		if (coinRate[1] === 'v2') {
 			const wallet = sim.wallet(query.api_key);
-			if (!wallet || wallet.apiPassword !== query.password) return answer(200, 0, 'Invalid API key or password.', 'get-coin-rate', []);
+			if (!wallet || wallet.apiPassword !== query.password)
+				return answer(200, 0, 'Invalid API key or password.', 'get-coin-rate', []);
 		}
 		return answer(200, 1, 'Coin rates.', 'get-coin-rate', coinPrices());
 	}
 
 	const match = /^\/api\/(v2|v3)\/([A-Z0-9]+)\/([a-z-]+)$/.exec(path);
 	const handler = match && handlers[match[3]];
-	if (!match || !handler || method !== 'POST') return answer(404, 0, 'Not found.', match?.[3] ?? '', []);
+	if (!match || !handler || method !== 'POST')
+		return answer(404, 0, 'Not found.', match?.[3] ?? '', []);
 	const [, generation, coin, action] = match;
-	if (S.LEGACY_V2_COINS.has(coin) !== (generation === 'v2')) return answer(404, 0, 'Not found.', action, []);
+	if (S.LEGACY_V2_COINS.has(coin) !== (generation === 'v2'))
+		return answer(404, 0, 'Not found.', action, []);
 
 	try {
 		const apiKey = required(fields, 'api_key', 'api key');
 		const password = required(fields, 'password');
 		const wallet = sim.wallet(apiKey);
-		if (!wallet || wallet.apiPassword !== password || wallet.coinSymbol !== coin) throw refused('Invalid API key or password.');
+		if (!wallet || wallet.apiPassword !== password || wallet.coinSymbol !== coin)
+			throw refused('Invalid API key or password.');
 		if (!wallet.active) throw refused('Your account is inactive.');
 		const data = handler({ wallet, fields, generation, sim, now });
 		return answer(200, 1, 'Success.', action, data);

@@ -35,15 +35,18 @@ function parseMultipart(buffer, contentType) {
 function parseBody(buffer, contentType = '') {
 	const type = contentType.split(';')[0].trim().toLowerCase();
 	if (buffer.length === 0) return { fields: {}, kind: type || 'none' };
-	if (type === 'multipart/form-data') return { fields: parseMultipart(buffer, contentType), kind: type };
+	if (type === 'multipart/form-data')
+		return { fields: parseMultipart(buffer, contentType), kind: type };
 	if (type === 'application/x-www-form-urlencoded') {
 		return { fields: Object.fromEntries(new URLSearchParams(buffer.toString('utf8'))), kind: type };
 	}
 	if (type === 'application/json') {
 		const parsed = JSON.parse(buffer.toString('utf8'));
-		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('JSON body is not an object');
+		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+			throw new Error('JSON body is not an object');
 		const fields = {};
-		for (const [key, value] of Object.entries(parsed)) fields[key] = typeof value === 'string' ? value : JSON.stringify(value);
+		for (const [key, value] of Object.entries(parsed))
+			fields[key] = typeof value === 'string' ? value : JSON.stringify(value);
 		return { fields, kind: type };
 	}
 	throw new Error(`unsupported content type "${type}"`);
@@ -53,9 +56,13 @@ function parseBody(buffer, contentType = '') {
 function buildMultipart(fields) {
 	const boundary = `----coinremitter-sim-${Math.random().toString(16).slice(2)}`;
 	const parts = Object.entries(fields).map(
-		([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+		([name, value]) =>
+			`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
 	);
-	return { body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`), contentType: `multipart/form-data; boundary=${boundary}` };
+	return {
+		body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
+		contentType: `multipart/form-data; boundary=${boundary}`,
+	};
 }
 
 module.exports = { parseBody, parseMultipart, buildMultipart };

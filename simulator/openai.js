@@ -4,7 +4,10 @@
 // wallet balance, then for an invoice of 25 EUR, then answers with what the tools returned.
 // Base URL for n8n's OpenAI credential: `${simulator}/openai/v1`.
 
-const findTool = (tools, word) => (tools ?? []).find((tool) => new RegExp(word, 'i').test(`${tool.function?.name} ${tool.function?.description}`));
+const findTool = (tools, word) =>
+	(tools ?? []).find((tool) =>
+		new RegExp(word, 'i').test(`${tool.function?.name} ${tool.function?.description}`),
+	);
 
 /** The next assistant message for a conversation: a tool call while steps remain, then a final answer. */
 function nextMessage(body) {
@@ -12,17 +15,29 @@ function nextMessage(body) {
 	const results = messages.filter((message) => message.role === 'tool');
 	const steps = [
 		{ tool: findTool(body.tools, 'balance'), args: {} },
-		{ tool: findTool(body.tools, 'invoice'), args: { amount: '25', fiat_currency: 'EUR', name: 'Agent order' } },
+		{
+			tool: findTool(body.tools, 'invoice'),
+			args: { amount: '25', fiat_currency: 'EUR', name: 'Agent order' },
+		},
 	].filter((step) => step.tool);
 	const step = steps[results.length];
 	if (step) {
 		return {
 			role: 'assistant',
 			content: null,
-			tool_calls: [{ id: `call_${results.length + 1}`, type: 'function', function: { name: step.tool.function.name, arguments: JSON.stringify(step.args) } }],
+			tool_calls: [
+				{
+					id: `call_${results.length + 1}`,
+					type: 'function',
+					function: { name: step.tool.function.name, arguments: JSON.stringify(step.args) },
+				},
+			],
 		};
 	}
-	return { role: 'assistant', content: `Done. Tool results: ${results.map((result) => result.content).join(' | ')}` };
+	return {
+		role: 'assistant',
+		content: `Done. Tool results: ${results.map((result) => result.content).join(' | ')}`,
+	};
 }
 
 function completion(body, message) {
@@ -41,24 +56,36 @@ function streamed(res, body, message) {
 	const chunk = (delta, finish = null) =>
 		`data: ${JSON.stringify({ id: 'chatcmpl-sim', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model ?? 'sim-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 	const delta = message.tool_calls
-		? { role: 'assistant', tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })) }
+		? {
+				role: 'assistant',
+				tool_calls: message.tool_calls.map((call, index) => ({ index, ...call })),
+			}
 		: { role: 'assistant', content: message.content };
 	res.writeHead(200, { 'content-type': 'text/event-stream' });
-	res.end(chunk(delta) + chunk({}, message.tool_calls ? 'tool_calls' : 'stop') + 'data: [DONE]\n\n');
+	res.end(
+		chunk(delta) + chunk({}, message.tool_calls ? 'tool_calls' : 'stop') + 'data: [DONE]\n\n',
+	);
 }
 
 /** Answers POST …/chat/completions; records each request body in `sim.chats`. */
 function handleOpenAi(sim, req, res, path, text) {
 	if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
 		res.writeHead(404, { 'content-type': 'application/json' });
-		return res.end(JSON.stringify({ error: { message: `no ${req.method} ${path} here`, type: 'invalid_request_error' } }));
+		return res.end(
+			JSON.stringify({
+				error: { message: `no ${req.method} ${path} here`, type: 'invalid_request_error' },
+			}),
+		);
 	}
 	const body = JSON.parse(text || '{}');
 	sim.chats.push(body);
 	const message = nextMessage(body);
 	if (body.stream) return streamed(res, body, message);
 	const answer = JSON.stringify(completion(body, message));
-	res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
+	res.writeHead(200, {
+		'content-type': 'application/json',
+		'content-length': Buffer.byteLength(answer),
+	});
 	return res.end(answer);
 }
 

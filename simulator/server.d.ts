@@ -57,7 +57,14 @@ export interface SimulatorOptions {
 	latencyMs?: number;
 	rateWindowMs?: number;
 	maxBodyBytes?: number;
-	wallets?: Array<{ apiKey: string; apiPassword: string; coin: string; coinSymbol: string; balance: string; active?: boolean }>;
+	wallets?: Array<{
+		apiKey: string;
+		apiPassword: string;
+		coin: string;
+		coinSymbol: string;
+		balance: string;
+		active?: boolean;
+	}>;
 }
 
 export class Simulator {
@@ -77,26 +84,66 @@ export class Simulator {
 		delayMs: number;
 	};
 	quirks: { legacyInvalidAddressFlag: number; notFoundHttpStatus: number };
-	state: { wallets: Map<string, SimWallet>; transactions: Map<string, SimTransaction>; invoices: Map<string, Payload> };
+	state: {
+		wallets: Map<string, SimWallet>;
+		transactions: Map<string, SimTransaction>;
+		invoices: Map<string, Payload>;
+	};
 	reset(): void;
 	start(): Promise<Simulator>;
 	stop(): Promise<void>;
 	wallet(apiKey: string): SimWallet | undefined;
-	recordTransaction(wallet: SimWallet, tx: { type: 'receive' | 'send'; address: string; amount: bigint; confirmations: number; now?: number }): SimTransaction;
-	deposit(apiKey: string, address: string, amount: string, confirmations?: number): Payload & { id: string };
+	recordTransaction(
+		wallet: SimWallet,
+		tx: {
+			type: 'receive' | 'send';
+			address: string;
+			amount: bigint;
+			confirmations: number;
+			now?: number;
+		},
+	): SimTransaction;
+	deposit(
+		apiKey: string,
+		address: string,
+		amount: string,
+		confirmations?: number,
+	): Payload & { id: string };
 	confirm(transactionId: string, confirmations: number): Payload & { id: string };
 }
 
 export function startSimulator(options?: SimulatorOptions): Promise<Simulator>;
 
-export const DEFAULT_WALLETS: Array<{ apiKey: string; apiPassword: string; coin: string; coinSymbol: string; balance: string; active?: boolean }>;
+export const DEFAULT_WALLETS: Array<{
+	apiKey: string;
+	apiPassword: string;
+	coin: string;
+	coinSymbol: string;
+	balance: string;
+	active?: boolean;
+}>;
 
 export const callbacks: {
-	encodeCallback(payload: object, options?: { encoding?: 'multipart' | 'urlencoded' | 'json'; nested?: 'json' | 'brackets' }): { body: Buffer; contentType: string };
-	fireCallback(url: string, payload: object, options?: { encoding?: 'multipart' | 'urlencoded' | 'json'; nested?: 'json' | 'brackets' }): Promise<{ status: number; body: string }>;
+	encodeCallback(
+		payload: object,
+		options?: { encoding?: 'multipart' | 'urlencoded' | 'json'; nested?: 'json' | 'brackets' },
+	): { body: Buffer; contentType: string };
+	fireCallback(
+		url: string,
+		payload: object,
+		options?: { encoding?: 'multipart' | 'urlencoded' | 'json'; nested?: 'json' | 'brackets' },
+	): Promise<{ status: number; body: string }>;
 	v1TransactionWebhook(sim: Simulator, transactionId: string): Payload;
 	legacyTransactionWebhook(sim: Simulator, transactionId: string): Payload;
-	payInvoice(sim: Simulator, invoiceId: string, amount: string, options?: { confirmations?: number }): Payload;
+	payInvoice(
+		sim: Simulator,
+		invoiceId: string,
+		amount: string,
+		options?: { confirmations?: number },
+	): Payload;
 	invoiceNotification(sim: Simulator, invoiceId: string): Payload;
-	widgetOrders: Record<'pricing' | 'presale' | 'paymentButton', (statusCode?: number) => Payload & { order_timestamp: string }>;
+	widgetOrders: Record<
+		'pricing' | 'presale' | 'paymentButton',
+		(statusCode?: number) => Payload & { order_timestamp: string }
+	>;
 };

@@ -10,11 +10,22 @@ const callbacks = require('./callbacks');
 const { handleOpenAi } = require('./openai');
 
 // latencyMs: every API answer is held back this long, like a gateway 100-300 ms away (kept across resets).
-const DEFAULTS = { host: '127.0.0.1', port: 0, rateLimit: 100, rateWindowMs: 60000, maxBodyBytes: 1024 * 1024, latencyMs: 0 };
+const DEFAULTS = {
+	host: '127.0.0.1',
+	port: 0,
+	rateLimit: 100,
+	rateWindowMs: 60000,
+	maxBodyBytes: 1024 * 1024,
+	latencyMs: 0,
+};
 
 function json(res, status, body, headers = {}) {
 	const text = JSON.stringify(body);
-	res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+	res.writeHead(status, {
+		'content-type': 'application/json',
+		'content-length': Buffer.byteLength(text),
+		...headers,
+	});
 	res.end(text);
 }
 
@@ -39,7 +50,9 @@ class Simulator {
 		this.options = { ...DEFAULTS, ...options };
 		this.reset();
 		this.server = http.createServer((req, res) => {
-			this.handle(req, res).catch((error) => json(res, 500, { success: false, error: 'simulator', msg: String(error) }));
+			this.handle(req, res).catch((error) =>
+				json(res, 500, { success: false, error: 'simulator', msg: String(error) }),
+			);
 		});
 	}
 
@@ -112,10 +125,16 @@ class Simulator {
 	/** A deposit of `amount` arriving on an address of the wallet; returns the v1 transaction view. */
 	deposit(apiKey, address, amount, confirmations = 0) {
 		const wallet = this.wallet(apiKey);
-		if (!wallet?.addresses.has(address)) throw new Error(`address ${address} is not in wallet ${apiKey}`);
+		if (!wallet?.addresses.has(address))
+			throw new Error(`address ${address} is not in wallet ${apiKey}`);
 		const units = toUnits(amount);
 		if (units === undefined) throw new Error(`bad amount ${amount}`);
-		const tx = this.recordTransaction(wallet, { type: 'receive', address, amount: units, confirmations });
+		const tx = this.recordTransaction(wallet, {
+			type: 'receive',
+			address,
+			amount: units,
+			confirmations,
+		});
 		if (confirmations >= S.REQUIRED_CONFIRMATIONS) wallet.balance += units;
 		return v1.transactionView(wallet, tx);
 	}
@@ -126,13 +145,19 @@ class Simulator {
 		const wallet = this.wallet(tx.walletKey);
 		const wasConfirmed = tx.confirmations >= S.REQUIRED_CONFIRMATIONS;
 		tx.confirmations = confirmations;
-		if (tx.type === 'receive' && !wasConfirmed && confirmations >= S.REQUIRED_CONFIRMATIONS) wallet.balance += tx.amount;
+		if (tx.type === 'receive' && !wasConfirmed && confirmations >= S.REQUIRED_CONFIRMATIONS)
+			wallet.balance += tx.amount;
 		return v1.transactionView(wallet, tx);
 	}
 
 	/** Creates a v1 invoice in a wallet as POST /v1/invoice/create would; returns the v1 invoice record. */
 	createV1Invoice(apiKey, fields) {
-		return v1.handlers['/v1/invoice/create']({ wallet: this.wallet(apiKey), fields, sim: this, now: Date.now() });
+		return v1.handlers['/v1/invoice/create']({
+			wallet: this.wallet(apiKey),
+			fields,
+			sim: this,
+			now: Date.now(),
+		});
 	}
 
 	/** Fires a sample callback of `kind` at `url`, as the service would: for trying a trigger by hand. */
@@ -141,17 +166,32 @@ class Simulator {
 		let payload;
 		if (kind === 'deposit' || kind === 'invoice') {
 			const address = S.randomAddress();
-			wallet.addresses.set(address, { address, label: 'demo', createdAt: Date.now(), expiresAt: Date.now() + S.ADDRESS_LIFETIME_MS });
+			wallet.addresses.set(address, {
+				address,
+				label: 'demo',
+				createdAt: Date.now(),
+				expiresAt: Date.now() + S.ADDRESS_LIFETIME_MS,
+			});
 			if (kind === 'deposit') {
 				payload = this.deposit(wallet.apiKey, address, '0.25000000', S.REQUIRED_CONFIRMATIONS);
 			} else {
-				const invoice = this.createV1Invoice(wallet.apiKey, { amount: '10', fiat_currency: 'USD', custom_data1: 'order-1001' });
-				payload = callbacks.payInvoice(this, invoice.invoice_id, invoice.total_amount[wallet.coinSymbol]);
+				const invoice = this.createV1Invoice(wallet.apiKey, {
+					amount: '10',
+					fiat_currency: 'USD',
+					custom_data1: 'order-1001',
+				});
+				payload = callbacks.payInvoice(
+					this,
+					invoice.invoice_id,
+					invoice.total_amount[wallet.coinSymbol],
+				);
 			}
 		} else if (callbacks.widgetOrders[kind]) {
 			payload = callbacks.widgetOrders[kind]();
 		} else {
-			return { error: `unknown kind ${kind}; use deposit, invoice, pricing, presale or paymentButton` };
+			return {
+				error: `unknown kind ${kind}; use deposit, invoice, pricing, presale or paymentButton`,
+			};
 		}
 		const answer = await callbacks.fireCallback(url, payload, { encoding });
 		return { sent: payload, answer };
@@ -169,16 +209,33 @@ class Simulator {
 			'x-ratelimit-limit': String(rateLimit),
 			'x-ratelimit-remaining': String(Math.max(0, rateLimit - window.count)),
 		};
-		return { exceeded: window.count > rateLimit, headers, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
+		return {
+			exceeded: window.count > rateLimit,
+			headers,
+			retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000),
+		};
 	}
 
 	async handle(req, res) {
 		const url = new URL(req.url, 'http://simulator');
 		if (url.pathname.startsWith('/__sim/')) return this.handleAdmin(req, res, url);
-		if (url.pathname.startsWith('/openai/')) return handleOpenAi(this, req, res, url.pathname, (await readBody(req, this.options.maxBodyBytes)).toString('utf8'));
+		if (url.pathname.startsWith('/openai/'))
+			return handleOpenAi(
+				this,
+				req,
+				res,
+				url.pathname,
+				(await readBody(req, this.options.maxBodyBytes)).toString('utf8'),
+			);
 
 		// at / answeredAt: when the request arrived and its answer went out (ms), to count requests in flight.
-		const record = { method: req.method, path: url.pathname, headers: { ...req.headers }, contentType: req.headers['content-type'] ?? '', at: Date.now() };
+		const record = {
+			method: req.method,
+			path: url.pathname,
+			headers: { ...req.headers },
+			contentType: req.headers['content-type'] ?? '',
+			at: Date.now(),
+		};
 		this.requests.push(record);
 		let body;
 		try {
@@ -188,7 +245,13 @@ class Simulator {
 			record.bodyKind = parsed.kind;
 		} catch (error) {
 			record.parseError = String(error.message);
-			return this.fail(res, 1001, `The request body could not be read: ${error.message}`, {}, record);
+			return this.fail(
+				res,
+				1001,
+				`The request body could not be read: ${error.message}`,
+				{},
+				record,
+			);
 		}
 		if (url.pathname.startsWith('/v1/')) return this.handleV1(req, res, url.pathname, record);
 		if (url.pathname.startsWith('/api/')) return this.handleLegacy(req, res, url, record);
@@ -213,7 +276,11 @@ class Simulator {
 		}
 		const delay = this.options.latencyMs + this.faults.delayMs;
 		if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-		res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+		res.writeHead(status, {
+			'content-type': 'application/json',
+			'content-length': Buffer.byteLength(text),
+			...headers,
+		});
 		res.end(text);
 		if (record) record.answeredAt = Date.now();
 	}
@@ -228,7 +295,10 @@ class Simulator {
 		}
 		if (this.faults.rateLimitBurst > 0) {
 			this.faults.rateLimitBurst--;
-			void this.finish(res, record, 429, envelope(1006, 'Too Many Attempts.'), { ...limitHeaders, 'retry-after': String(this.faults.retryAfterSeconds) });
+			void this.finish(res, record, 429, envelope(1006, 'Too Many Attempts.'), {
+				...limitHeaders,
+				'retry-after': String(this.faults.retryAfterSeconds),
+			});
 			return true;
 		}
 		return false;
@@ -238,12 +308,22 @@ class Simulator {
 		const now = Date.now();
 		const handler = v1.handlers[path];
 		const fail = (code, msg, headers) => this.fail(res, code, msg, headers, record);
-		if (req.method !== 'POST' || !handler) return fail(1005, 'The requested resource was not found.');
+		if (req.method !== 'POST' || !handler)
+			return fail(1005, 'The requested resource was not found.');
 
 		const apiKey = req.headers['x-api-key'];
 		const limit = this.rateLimit(apiKey ?? `ip:${req.socket.remoteAddress}`, now);
-		if (this.preempt(req, res, record, limit.headers, (code, msg) => JSON.stringify(v1.errorBody(code, msg).body))) return;
-		if (limit.exceeded) return fail(1006, 'Too Many Attempts.', { ...limit.headers, 'retry-after': String(limit.retryAfterSeconds) });
+		if (
+			this.preempt(req, res, record, limit.headers, (code, msg) =>
+				JSON.stringify(v1.errorBody(code, msg).body),
+			)
+		)
+			return;
+		if (limit.exceeded)
+			return fail(1006, 'Too Many Attempts.', {
+				...limit.headers,
+				'retry-after': String(limit.retryAfterSeconds),
+			});
 		if (this.faults.maintenance) return fail(1007, 'Service is under maintenance.', limit.headers);
 		if (this.faults.serverErrors > 0) {
 			this.faults.serverErrors--;
@@ -253,8 +333,10 @@ class Simulator {
 		let wallet;
 		if (!v1.PUBLIC_PATHS.has(path)) {
 			wallet = this.wallet(apiKey);
-			if (!wallet || wallet.apiPassword !== req.headers['x-api-password']) return fail(1003, 'Invalid API key or password.', limit.headers);
-			if (!wallet.active) return fail(1004, 'Your account is inactive or API access is not enabled.', limit.headers);
+			if (!wallet || wallet.apiPassword !== req.headers['x-api-password'])
+				return fail(1003, 'Invalid API key or password.', limit.headers);
+			if (!wallet.active)
+				return fail(1004, 'Your account is inactive or API access is not enabled.', limit.headers);
 		}
 		try {
 			const data = handler({ wallet, fields: record.fields, sim: this, now });
@@ -269,17 +351,31 @@ class Simulator {
 		const now = Date.now();
 		const query = Object.fromEntries(url.searchParams);
 		record.query = query;
-		const limit = this.rateLimit(record.fields.api_key ?? query.api_key ?? `ip:${req.socket.remoteAddress}`, now);
+		const limit = this.rateLimit(
+			record.fields.api_key ?? query.api_key ?? `ip:${req.socket.remoteAddress}`,
+			now,
+		);
 		const envelope = (_code, msg) => legacy.serialize({ flag: 0, msg, data: [] });
-		const send = (status, text, headers = {}) => this.finish(res, record, status, text, { ...limit.headers, ...headers });
+		const send = (status, text, headers = {}) =>
+			this.finish(res, record, status, text, { ...limit.headers, ...headers });
 		if (this.preempt(req, res, record, limit.headers, envelope)) return;
-		if (limit.exceeded) return send(429, envelope(1006, 'Too Many Attempts.'), { 'retry-after': String(limit.retryAfterSeconds) });
+		if (limit.exceeded)
+			return send(429, envelope(1006, 'Too Many Attempts.'), {
+				'retry-after': String(limit.retryAfterSeconds),
+			});
 		if (this.faults.maintenance) return send(503, envelope(1007, 'Service is under maintenance.'));
 		if (this.faults.serverErrors > 0) {
 			this.faults.serverErrors--;
 			return send(500, envelope(1002, 'Something went wrong, please try again.'));
 		}
-		const { status, text } = legacy.handleLegacy({ sim: this, method: req.method, path: url.pathname, fields: record.fields, query, now });
+		const { status, text } = legacy.handleLegacy({
+			sim: this,
+			method: req.method,
+			path: url.pathname,
+			fields: record.fields,
+			query,
+			now,
+		});
 		return send(status, text);
 	}
 
@@ -296,11 +392,16 @@ class Simulator {
 				Object.assign(this.faults, input);
 				return json(res, 200, this.faults);
 			case 'POST /__sim/latency':
-				if (!Number.isInteger(input.ms) || input.ms < 0) return json(res, 400, { error: 'latency takes {"ms": <whole number ≥ 0>}' });
+				if (!Number.isInteger(input.ms) || input.ms < 0)
+					return json(res, 400, { error: 'latency takes {"ms": <whole number ≥ 0>}' });
 				this.options.latencyMs = input.ms;
 				return json(res, 200, { ms: this.options.latencyMs });
 			case 'POST /__sim/deposit':
-				return json(res, 200, this.deposit(input.apiKey, input.address, input.amount, input.confirmations));
+				return json(
+					res,
+					200,
+					this.deposit(input.apiKey, input.address, input.amount, input.confirmations),
+				);
 			case 'POST /__sim/confirm':
 				return json(res, 200, this.confirm(input.id, input.confirmations));
 			case 'POST /__sim/sink':
@@ -309,7 +410,11 @@ class Simulator {
 			case 'GET /__sim/sink':
 				return json(res, 200, this.sink);
 			case 'POST /__sim/fire':
-				return json(res, 200, await this.fireSample(input.url, input.kind ?? 'deposit', input.encoding));
+				return json(
+					res,
+					200,
+					await this.fireSample(input.url, input.kind ?? 'deposit', input.encoding),
+				);
 			default:
 				return json(res, 404, { error: 'unknown simulator admin route' });
 		}

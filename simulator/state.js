@@ -7,11 +7,42 @@ const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** The wallets every fresh simulator starts with. Keys are fake and only valid here. */
 const DEFAULT_WALLETS = [
-	{ apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password', coin: 'Tcoin', coinSymbol: 'TCN', balance: '25.00000000' },
-	{ apiKey: 'sim_btc_key', apiPassword: 'sim_btc_password', coin: 'Bitcoin', coinSymbol: 'BTC', balance: '1.50000000' },
-	{ apiKey: 'sim_ltc_key', apiPassword: 'sim_ltc_password', coin: 'Litecoin', coinSymbol: 'LTC', balance: '40.00000000' },
-	{ apiKey: 'sim_koin_key', apiPassword: 'sim_koin_password', coin: 'Koin', coinSymbol: 'KOIN', balance: '500.00000000' },
-	{ apiKey: 'sim_inactive_key', apiPassword: 'sim_inactive_password', coin: 'Tcoin', coinSymbol: 'TCN', balance: '0.00000000', active: false },
+	{
+		apiKey: 'sim_tcn_key',
+		apiPassword: 'sim_tcn_password',
+		coin: 'Tcoin',
+		coinSymbol: 'TCN',
+		balance: '25.00000000',
+	},
+	{
+		apiKey: 'sim_btc_key',
+		apiPassword: 'sim_btc_password',
+		coin: 'Bitcoin',
+		coinSymbol: 'BTC',
+		balance: '1.50000000',
+	},
+	{
+		apiKey: 'sim_ltc_key',
+		apiPassword: 'sim_ltc_password',
+		coin: 'Litecoin',
+		coinSymbol: 'LTC',
+		balance: '40.00000000',
+	},
+	{
+		apiKey: 'sim_koin_key',
+		apiPassword: 'sim_koin_password',
+		coin: 'Koin',
+		coinSymbol: 'KOIN',
+		balance: '500.00000000',
+	},
+	{
+		apiKey: 'sim_inactive_key',
+		apiPassword: 'sim_inactive_password',
+		coin: 'Tcoin',
+		coinSymbol: 'TCN',
+		balance: '0.00000000',
+		active: false,
+	},
 ];
 
 /** USD price of one coin, as a decimal string. */
@@ -25,7 +56,13 @@ const COIN_USD = {
 	DOGE: '0.10000000',
 };
 /** Units of a fiat currency per USD; currencies not listed count as 1. */
-const FIAT_PER_USD = { USD: '1.00000000', EUR: '0.90000000', GBP: '0.80000000', INR: '80.00000000', JPY: '150.00000000' };
+const FIAT_PER_USD = {
+	USD: '1.00000000',
+	EUR: '0.90000000',
+	GBP: '0.80000000',
+	INR: '80.00000000',
+	JPY: '150.00000000',
+};
 
 const TRANSACTION_FEE = '0.00010000';
 const PROCESSING_FEE_PERCENT = 1n; // 0.25% = 1/400
@@ -87,9 +124,16 @@ function invoiceCore(sim, wallet, fields, { currency, amounts, minutes, now }) {
 		walletKey: wallet.apiKey,
 		merchant_id: wallet.merchantId,
 		url: `https://sim.coinremitter.local/invoice/${invoiceId}`,
-		total_amount: { [wallet.coinSymbol]: fromUnits(amounts.crypto), USD: fromUnits(amounts.usd), [currency]: fromUnits(amounts.fiat) },
+		total_amount: {
+			[wallet.coinSymbol]: fromUnits(amounts.crypto),
+			USD: fromUnits(amounts.usd),
+			[currency]: fromUnits(amounts.fiat),
+		},
 		usd_amount: fromUnits(amounts.usd),
-		conversion_rate: { [`USD_${wallet.coinSymbol}`]: fromUnits((10n ** 16n) / toUnits(coinUsd)), [`${wallet.coinSymbol}_USD`]: coinUsd },
+		conversion_rate: {
+			[`USD_${wallet.coinSymbol}`]: fromUnits(10n ** 16n / toUnits(coinUsd)),
+			[`${wallet.coinSymbol}_USD`]: coinUsd,
+		},
 		description: fields.description ?? '',
 		wallet_name: wallet.name,
 		payment_history: [],

@@ -8,7 +8,9 @@ const FIAT = new Set(
 		' ',
 	),
 );
-const COINS = new Set('BTC LTC BCH ETH DOGE USDT TCN KOIN DASH USDTERC20 BNB TRX USDTTRC20 USDCERC20 XMR'.split(' '));
+const COINS = new Set(
+	'BTC LTC BCH ETH DOGE USDT TCN KOIN DASH USDTERC20 BNB TRX USDTTRC20 USDCERC20 XMR'.split(' '),
+);
 const SPEEDS = new Set(['low', 'medium', 'priority']);
 
 /** An error answer of the v1 interface. */
@@ -30,20 +32,25 @@ const KIND = {
 };
 
 function errorBody(code, msg) {
-	return { status: HTTP_STATUS[code], body: { success: false, error: KIND[code], error_code: code, msg } };
+	return {
+		status: HTTP_STATUS[code],
+		body: { success: false, error: KIND[code], error_code: code, msg },
+	};
 }
 
 const invalid = (msg) => new ApiFailure(1001, msg);
 
 function required(fields, name) {
 	const value = fields[name];
-	if (value === undefined || String(value).trim() === '') throw invalid(`The ${name} field is required.`);
+	if (value === undefined || String(value).trim() === '')
+		throw invalid(`The ${name} field is required.`);
 	return String(value);
 }
 
 function amountUnits(fields, name) {
 	const units = toUnits(required(fields, name));
-	if (units === undefined) throw invalid(`The ${name} must be a valid number with at most 8 decimals.`);
+	if (units === undefined)
+		throw invalid(`The ${name} must be a valid number with at most 8 decimals.`);
 	if (units <= 0n) throw invalid(`The ${name} must be greater than 0.`);
 	return units;
 }
@@ -116,7 +123,8 @@ function fiatToCryptoUnits(fiatUnits, fiat, coin) {
 const handlers = {
 	'/v1/wallet/address/create'({ wallet, fields, now }) {
 		const label = fields.label ?? '';
-		if (!/^[A-Za-z0-9]*$/.test(label)) throw invalid('The label may only contain letters and numbers.');
+		if (!/^[A-Za-z0-9]*$/.test(label))
+			throw invalid('The label may only contain letters and numbers.');
 		if (label.length > 20) throw invalid('The label may not be greater than 20 characters.');
 		const address = S.randomAddress();
 		const expiresAt = now + S.ADDRESS_LIFETIME_MS;
@@ -142,7 +150,9 @@ const handlers = {
 	'/v1/wallet/address/transactions'({ wallet, fields, sim }) {
 		const address = wallet.addresses.get(required(fields, 'address'));
 		if (!address) throw new ApiFailure(1005, 'Address not found.');
-		const txs = [...sim.state.transactions.values()].filter((tx) => tx.walletKey === wallet.apiKey && tx.address === address.address);
+		const txs = [...sim.state.transactions.values()].filter(
+			(tx) => tx.walletKey === wallet.apiKey && tx.address === address.address,
+		);
 		let confirmAmount = 0n;
 		let pendingAmount = 0n;
 		const transactions = txs.map((tx) => {
@@ -181,7 +191,8 @@ const handlers = {
 	'/v1/wallet/withdraw/estimate'({ fields }) {
 		const units = amountUnits(fields, 'amount');
 		withdrawalSpeed(fields);
-		if (fields.address && !S.ADDRESS_FORMAT.test(fields.address)) throw invalid('The address is invalid.');
+		if (fields.address && !S.ADDRESS_FORMAT.test(fields.address))
+			throw invalid('The address is invalid.');
 		const { transactionFee, processingFee, total } = fees(units);
 		return {
 			amount: fromUnits(units),
@@ -202,7 +213,13 @@ const handlers = {
 		if (total > wallet.withdrawLimit24h) throw invalid('The 24 hour withdrawal limit is exceeded.');
 		wallet.balance -= total;
 		wallet.withdrawLimit24h -= total;
-		const tx = sim.recordTransaction(wallet, { type: 'send', address, amount: units, confirmations: 0, now });
+		const tx = sim.recordTransaction(wallet, {
+			type: 'send',
+			address,
+			amount: units,
+			confirmations: 0,
+			now,
+		});
 		tx.fees = { transactionFee, processingFee, total };
 		return {
 			id: tx.id,
@@ -242,17 +259,26 @@ const handlers = {
 		if (!FIAT.has(fiat)) throw invalid('The selected fiat currency is invalid.');
 		const name = fields.name ?? '';
 		if (name.length > 30) throw invalid('The name may not be greater than 30 characters.');
-		if (fields.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email)) throw invalid('The email must be a valid email address.');
+		if (fields.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email))
+			throw invalid('The email must be a valid email address.');
 		for (const key of ['custom_data1', 'custom_data2']) {
-			if ((fields[key] ?? '').length > 30) throw invalid(`The ${key} may not be greater than 30 characters.`);
+			if ((fields[key] ?? '').length > 30)
+				throw invalid(`The ${key} may not be greater than 30 characters.`);
 		}
 		for (const key of ['notify_url', 'success_url', 'fail_url']) {
-			if (fields[key] && !/^https?:\/\/\S+$/.test(fields[key])) throw invalid(`The ${key} format is invalid.`);
+			if (fields[key] && !/^https?:\/\/\S+$/.test(fields[key]))
+				throw invalid(`The ${key} format is invalid.`);
 		}
 		const minutes = fields.expiry_time_in_minutes ?? '1440';
-		if (!/^[1-9]\d*$/.test(minutes)) throw invalid('The expiry_time_in_minutes must be an integer.');
+		if (!/^[1-9]\d*$/.test(minutes))
+			throw invalid('The expiry_time_in_minutes must be an integer.');
 		const { usdUnits, cryptoUnits } = fiatToCryptoUnits(amount, fiat, wallet.coinSymbol);
-		const core = S.invoiceCore(sim, wallet, fields, { currency: fiat, amounts: { fiat: amount, usd: usdUnits, crypto: cryptoUnits }, minutes, now });
+		const core = S.invoiceCore(sim, wallet, fields, {
+			currency: fiat,
+			amounts: { fiat: amount, usd: usdUnits, crypto: cryptoUnits },
+			minutes,
+			now,
+		});
 		const { expiresAt, ...rest } = core;
 		// The v1 record as the service's v1 clients record it: merchant_id too, the coin's full
 		// name and its symbol, millisecond timestamps, and no address.
@@ -277,7 +303,8 @@ const handlers = {
 
 	'/v1/invoice/get'({ wallet, fields, sim }) {
 		const invoice = sim.state.invoices.get(required(fields, 'invoice_id'));
-		if (!invoice || invoice.walletKey !== wallet.apiKey) throw new ApiFailure(1005, 'Invoice not found.');
+		if (!invoice || invoice.walletKey !== wallet.apiKey)
+			throw new ApiFailure(1005, 'Invoice not found.');
 		return invoiceView(invoice);
 	},
 
@@ -289,7 +316,11 @@ const handlers = {
 		if (crypto && !RATED_COINS.has(crypto)) throw invalid('The selected crypto is invalid.');
 		return [...RATED_COINS]
 			.filter((coin) => !crypto || coin === crypto)
-			.map((coin) => ({ short_name: coin, name: COIN_NAMES[coin], price: fromUnits(fiatToCryptoUnits(fiatUnits, fiat, coin).cryptoUnits) }));
+			.map((coin) => ({
+				short_name: coin,
+				name: COIN_NAMES[coin],
+				price: fromUnits(fiatToCryptoUnits(fiatUnits, fiat, coin).cryptoUnits),
+			}));
 	},
 
 	'/v1/rate/crypto-to-fiat'({ fields }) {
@@ -316,15 +347,32 @@ const handlers = {
 			logo: `https://sim.coinremitter.local/assets/${coin.toLowerCase()}.png`,
 			minimum_deposit_amount: '0.01000000',
 			price_in_usd: S.COIN_USD[coin],
-			fees: Object.fromEntries(['low', 'medium', 'priority'].map((speed, index) => [speed, feeLevel(index)])),
+			fees: Object.fromEntries(
+				['low', 'medium', 'priority'].map((speed, index) => [speed, feeLevel(index)]),
+			),
 		}));
 	},
 };
 
 /** Coins the rate endpoints know, with their full names. */
-const COIN_NAMES = { BTC: 'Bitcoin', ETH: 'Ethereum', LTC: 'Litecoin', TCN: 'Tcoin', TRX: 'Tron', KOIN: 'Koin' };
-const RATED_COINS = new Set(Object.keys(COIN_NAMES).filter((coin) => S.COIN_USD[coin] !== undefined));
-const FIAT_NAMES = { USD: 'United States Dollar', EUR: 'Euro', GBP: 'British Pound', INR: 'Indian Rupee', JPY: 'Japanese Yen' };
+const COIN_NAMES = {
+	BTC: 'Bitcoin',
+	ETH: 'Ethereum',
+	LTC: 'Litecoin',
+	TCN: 'Tcoin',
+	TRX: 'Tron',
+	KOIN: 'Koin',
+};
+const RATED_COINS = new Set(
+	Object.keys(COIN_NAMES).filter((coin) => S.COIN_USD[coin] !== undefined),
+);
+const FIAT_NAMES = {
+	USD: 'United States Dollar',
+	EUR: 'Euro',
+	GBP: 'British Pound',
+	INR: 'Indian Rupee',
+	JPY: 'Japanese Yen',
+};
 
 /** A fiat amount as the service writes it: two decimals. */
 function fiatAmount(units) {
@@ -350,6 +398,20 @@ function invoiceView(invoice) {
 }
 
 /** Endpoints that answer without wallet credentials. */
-const PUBLIC_PATHS = new Set(['/v1/rate/fiat-to-crypto', '/v1/rate/crypto-to-fiat', '/v1/rate/supported-currency']);
+const PUBLIC_PATHS = new Set([
+	'/v1/rate/fiat-to-crypto',
+	'/v1/rate/crypto-to-fiat',
+	'/v1/rate/supported-currency',
+]);
 
-module.exports = { handlers, PUBLIC_PATHS, ApiFailure, errorBody, transactionView, fees, fiatToCryptoUnits, FIAT, COINS };
+module.exports = {
+	handlers,
+	PUBLIC_PATHS,
+	ApiFailure,
+	errorBody,
+	transactionView,
+	fees,
+	fiatToCryptoUnits,
+	FIAT,
+	COINS,
+};

@@ -18,13 +18,16 @@ const withdraw = operation('V1 (Current)', 'Withdrawal', 'Create');
 const createAddress = operation('V1 (Current)', 'Address', 'Create');
 const ADDRESS = 'T' + '3'.repeat(33);
 
-const items = (count: number, make: (i: number) => IDataObject = (i) => ({ i })) => Array.from({ length: count }, (_, i) => make(i));
+const items = (count: number, make: (i: number) => IDataObject = (i) => ({ i })) =>
+	Array.from({ length: count }, (_, i) => make(i));
 
 /** The most requests the simulator had under way at one moment. */
 function mostInFlight(requests: RecordedRequest[]): number {
 	let most = 0;
 	for (const request of requests) {
-		const open = requests.filter((other) => other.at <= request.at && (other.answeredAt ?? Infinity) > request.at).length;
+		const open = requests.filter(
+			(other) => other.at <= request.at && (other.answeredAt ?? Infinity) > request.at,
+		).length;
 		most = Math.max(most, open);
 	}
 	return most;
@@ -38,7 +41,11 @@ describe('items in flight together', () => {
 
 	it('runs 40 reads in about one round trip, in input order, each paired to its input', async () => {
 		const started = Date.now();
-		const result = await runNode({ parameters: getBalance, credentials: v1Credentials(ctx.sim), items: items(40) });
+		const result = await runNode({
+			parameters: getBalance,
+			credentials: v1Credentials(ctx.sim),
+			items: items(40),
+		});
 		const elapsed = Date.now() - started;
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(40);
@@ -63,7 +70,11 @@ describe('items in flight together', () => {
 
 	it('keeps the default bound for a batch larger than it', async () => {
 		const count = Number(CONCURRENCY.default) * 2 + 30;
-		const result = await runNode({ parameters: getBalance, credentials: v1Credentials(ctx.sim), items: items(count) });
+		const result = await runNode({
+			parameters: getBalance,
+			credentials: v1Credentials(ctx.sim),
+			items: items(count),
+		});
 		expect(result.items).toHaveLength(count);
 		expect(mostInFlight(ctx.sim.requests)).toBeLessThanOrEqual(Number(CONCURRENCY.default));
 	});
@@ -72,10 +83,18 @@ describe('items in flight together', () => {
 		// Every third item succeeds (after the latency), every third fails at the gateway (after
 		// the latency), every third fails in the node before anything is sent (at once).
 		const input = items(30, (i) =>
-			i % 3 === 0 ? { amount: `0.${i + 1}`, address: '' } : i % 3 === 1 ? { amount: '1', address: 'not-an-address' } : { amount: '1,5', address: '' },
+			i % 3 === 0
+				? { amount: `0.${i + 1}`, address: '' }
+				: i % 3 === 1
+					? { amount: '1', address: 'not-an-address' }
+					: { amount: '1,5', address: '' },
 		);
 		const result = await runNode({
-			parameters: { ...estimate, amount: '={{ $json.amount }}', additionalFields: { address: '={{ $json.address }}' } },
+			parameters: {
+				...estimate,
+				amount: '={{ $json.amount }}',
+				additionalFields: { address: '={{ $json.address }}' },
+			},
 			credentials: v1Credentials(ctx.sim),
 			items: input,
 			continueOnFail: true,
@@ -85,16 +104,27 @@ describe('items in flight together', () => {
 		result.items.forEach((item, i) => {
 			expect(item.pairedItem).toEqual({ item: i });
 			if (i % 3 === 0) expect(item.json.amount).toBe(Number(`0.${i + 1}`).toFixed(8));
-			else if (i % 3 === 1) expect(item.json).toMatchObject({ error: 'CoinRemitter rejected a field of the request [1001]', httpCode: '400' });
+			else if (i % 3 === 1)
+				expect(item.json).toMatchObject({
+					error: 'CoinRemitter rejected a field of the request [1001]',
+					httpCode: '400',
+				});
 			else expect(String(item.json.error)).toMatch(/Amount/);
 		});
 		expect(ctx.sim.requests).toHaveLength(20);
 	});
 
 	it('without continue on fail, fails with the first failing item in input order', async () => {
-		const input = items(12, (i) => ({ amount: i === 7 ? '1' : '2', address: i === 7 || i === 9 ? 'not-an-address' : '' }));
+		const input = items(12, (i) => ({
+			amount: i === 7 ? '1' : '2',
+			address: i === 7 || i === 9 ? 'not-an-address' : '',
+		}));
 		const result = await runNode({
-			parameters: { ...estimate, amount: '={{ $json.amount }}', additionalFields: { address: '={{ $json.address }}' } },
+			parameters: {
+				...estimate,
+				amount: '={{ $json.amount }}',
+				additionalFields: { address: '={{ $json.address }}' },
+			},
 			credentials: v1Credentials(ctx.sim),
 			items: input,
 		});
@@ -146,19 +176,31 @@ describe('bounded work', () => {
 
 describe('payouts stay safe', () => {
 	const sends = () => [...ctx.sim.state.transactions.values()].filter((tx) => tx.type === 'send');
-	const withdrawals = () => ctx.sim.requests.filter((request) => request.path === '/v1/wallet/withdraw');
+	const withdrawals = () =>
+		ctx.sim.requests.filter((request) => request.path === '/v1/wallet/withdraw');
 	// Each payout has its own Payout Key: identical payouts without one are refused as repeats.
-	const payouts = [6, 6, 6, 6, 6, 0.5].map((amount, index) => ({ amount: String(amount), order: `order-${index}` }));
+	const payouts = [6, 6, 6, 6, 6, 0.5].map((amount, index) => ({
+		amount: String(amount),
+		order: `order-${index}`,
+	}));
 
 	it('sends withdrawals one at a time in input order, even with a large concurrency option, so the balance runs out on a predictable item', async () => {
 		const result = await runNode({
-			parameters: { ...withdraw, address: ADDRESS, amount: '={{ $json.amount }}', payoutKey: '={{ $json.order }}', options: { [CONCURRENCY.name]: 100 } },
+			parameters: {
+				...withdraw,
+				address: ADDRESS,
+				amount: '={{ $json.amount }}',
+				payoutKey: '={{ $json.order }}',
+				options: { [CONCURRENCY.name]: 100 },
+			},
 			credentials: v1Credentials(ctx.sim),
 			items: payouts,
 			continueOnFail: true,
 		});
 		expect(mostInFlight(withdrawals())).toBe(1);
-		expect(withdrawals().map((request) => request.fields.amount)).toEqual(payouts.map((payout) => payout.amount));
+		expect(withdrawals().map((request) => request.fields.amount)).toEqual(
+			payouts.map((payout) => payout.amount),
+		);
 		// 25 TCN pays four withdrawals of 6 (plus fees); the fifth is refused, the small sixth still fits.
 		expect(result.items.map((item) => (item.json.error ? 'error' : item.json.amount))).toEqual([
 			'6.00000000',
@@ -169,13 +211,20 @@ describe('payouts stay safe', () => {
 			'0.50000000',
 		]);
 		expect(result.items[4].json.error).toBe('CoinRemitter rejected a field of the request [1001]');
-		expect(result.items.map((item) => item.pairedItem)).toEqual(payouts.map((_, i) => ({ item: i })));
+		expect(result.items.map((item) => item.pairedItem)).toEqual(
+			payouts.map((_, i) => ({ item: i })),
+		);
 		expect(sends()).toHaveLength(5);
 	});
 
 	it('stops at the first failed withdrawal without continue on fail: nothing after it is sent', async () => {
 		const result = await runNode({
-			parameters: { ...withdraw, address: ADDRESS, amount: '={{ $json.amount }}', payoutKey: '={{ $json.order }}' },
+			parameters: {
+				...withdraw,
+				address: ADDRESS,
+				amount: '={{ $json.amount }}',
+				payoutKey: '={{ $json.order }}',
+			},
 			credentials: v1Credentials(ctx.sim),
 			items: payouts,
 		});
@@ -193,7 +242,9 @@ describe('payouts stay safe', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.json.label)).toEqual(labels.map((item) => item.label));
-		const creations = ctx.sim.requests.filter((request) => request.path === '/v1/wallet/address/create');
+		const creations = ctx.sim.requests.filter(
+			(request) => request.path === '/v1/wallet/address/create',
+		);
 		expect(creations).toHaveLength(20);
 		expect(mostInFlight(creations)).toBeGreaterThan(1);
 		expect(ctx.sim.wallet(TCN.apiKey)!.addresses.size).toBeGreaterThanOrEqual(20);
@@ -207,9 +258,13 @@ describe('payouts stay safe', () => {
 			items: items(10, (i) => ({ label: `order${i}` })),
 			continueOnFail: true,
 		});
-		const unknown = result.items.filter((item) => /outcome is unknown/.test(String(item.json.error)));
+		const unknown = result.items.filter((item) =>
+			/outcome is unknown/.test(String(item.json.error)),
+		);
 		expect(unknown).toHaveLength(3);
-		expect(ctx.sim.requests.filter((request) => request.path === '/v1/wallet/address/create')).toHaveLength(10);
+		expect(
+			ctx.sim.requests.filter((request) => request.path === '/v1/wallet/address/create'),
+		).toHaveLength(10);
 		expect(result.items.map((item) => item.pairedItem)).toEqual(items(10, (i) => ({ item: i })));
 	});
 });

@@ -8,25 +8,50 @@ const { description } = new CoinRemitter();
 
 function visible(property: INodeProperties, context: Record<string, string>) {
 	const show = property.displayOptions?.show ?? {};
-	return Object.entries(show).every(([key, values]) => !(key in context) || (values as unknown[]).includes(context[key]));
+	return Object.entries(show).every(
+		([key, values]) => !(key in context) || (values as unknown[]).includes(context[key]),
+	);
 }
 
 function options(name: string, context: Record<string, string>) {
 	return description.properties
 		.filter((property) => property.name === name && visible(property, context))
-		.flatMap((property) => (property.options ?? []).map((option) => (option as { value: string }).value));
+		.flatMap((property) =>
+			(property.options ?? []).map((option) => (option as { value: string }).value),
+		);
 }
 
 const V1: Record<string, Record<string, string[]>> = {
 	address: { create: ['label'], validate: ['address'], getTransactions: ['address'] },
-	withdrawal: { estimate: ['amount', 'withdrawalSpeed', 'additionalFields.address'], create: ['address', 'amount', 'withdrawalSpeed'] },
+	withdrawal: {
+		estimate: ['amount', 'withdrawalSpeed', 'additionalFields.address'],
+		create: ['address', 'amount', 'withdrawalSpeed'],
+	},
 	transaction: { get: ['transactionId'] },
 	wallet: { getBalance: [] },
 	invoice: {
-		create: ['amount', 'fiatCurrency', ...['name', 'email', 'expiryMinutes', 'notifyUrl', 'successUrl', 'failUrl', 'description', 'customData1', 'customData2'].map((n) => `additionalFields.${n}`)],
+		create: [
+			'amount',
+			'fiatCurrency',
+			...[
+				'name',
+				'email',
+				'expiryMinutes',
+				'notifyUrl',
+				'successUrl',
+				'failUrl',
+				'description',
+				'customData1',
+				'customData2',
+			].map((n) => `additionalFields.${n}`),
+		],
 		get: ['invoiceId'],
 	},
-	rate: { fiatToCrypto: ['fiatCurrency', 'fiatAmount', 'coin'], cryptoToFiat: ['coin', 'cryptoAmount', 'fiatCurrency'], getSupportedCurrencies: [] },
+	rate: {
+		fiatToCrypto: ['fiatCurrency', 'fiatAmount', 'coin'],
+		cryptoToFiat: ['coin', 'cryptoAmount', 'fiatCurrency'],
+		getSupportedCurrencies: [],
+	},
 };
 
 const LEGACY: Record<string, Record<string, string[]>> = {
@@ -35,7 +60,20 @@ const LEGACY: Record<string, Record<string, string[]>> = {
 	transaction: { get: ['transactionId'] },
 	wallet: { getBalance: [] },
 	invoice: {
-		create: ['amount', 'fiatCurrency', ...['name', 'expiryMinutes', 'notifyUrl', 'successUrl', 'failUrl', 'description', 'customData1', 'customData2'].map((n) => `additionalFields.${n}`)],
+		create: [
+			'amount',
+			'fiatCurrency',
+			...[
+				'name',
+				'expiryMinutes',
+				'notifyUrl',
+				'successUrl',
+				'failUrl',
+				'description',
+				'customData1',
+				'customData2',
+			].map((n) => `additionalFields.${n}`),
+		],
 		get: ['invoiceId'],
 	},
 	rate: { fiatToCrypto: ['fiatCurrency', 'fiatAmount'], getCoinPrices: [] },
@@ -45,14 +83,20 @@ describe('node description', () => {
 	it('is the coinRemitter node, usable as an AI tool, with the v1 credential', () => {
 		expect(description.name).toBe('coinRemitter');
 		expect(description.usableAsTool).toBe(true);
-		expect(description.credentials?.map((credential) => credential.name)).toContain('coinRemitterApi');
+		expect(description.credentials?.map((credential) => credential.name)).toContain(
+			'coinRemitterApi',
+		);
 		expect(options('apiVersion', {})).toEqual(['v1', 'legacy']);
-		expect(description.credentials?.map((credential) => credential.name)).toContain('coinRemitterLegacyApi');
+		expect(description.credentials?.map((credential) => credential.name)).toContain(
+			'coinRemitterLegacyApi',
+		);
 	});
 
 	const rows = [
 		...Object.entries(V1).map(([resource, operations]) => ['v1', resource, operations] as const),
-		...Object.entries(LEGACY).map(([resource, operations]) => ['legacy', resource, operations] as const),
+		...Object.entries(LEGACY).map(
+			([resource, operations]) => ['legacy', resource, operations] as const,
+		),
 	];
 	for (const [apiVersion, resource, operations] of rows) {
 		for (const [operation, fields] of Object.entries(operations)) {
@@ -62,7 +106,9 @@ describe('node description', () => {
 				const context = { apiVersion, resource, operation };
 				for (const field of fields) {
 					const [top, sub] = field.split('.');
-					const property = description.properties.find((p) => p.name === top && visible(p, context));
+					const property = description.properties.find(
+						(p) => p.name === top && visible(p, context),
+					);
 					expect(property).toBeDefined();
 					if (sub) expect((property!.options ?? []).map((option) => option.name)).toContain(sub);
 				}
@@ -71,8 +117,14 @@ describe('node description', () => {
 	}
 
 	it('does not offer legacy-only operations under v1, nor v1-only ones under legacy', () => {
-		expect(options('operation', { apiVersion: 'v1', resource: 'rate' })).toEqual(['cryptoToFiat', 'fiatToCrypto', 'getSupportedCurrencies']);
-		expect(options('operation', { apiVersion: 'legacy', resource: 'withdrawal' })).toEqual(['create']);
+		expect(options('operation', { apiVersion: 'v1', resource: 'rate' })).toEqual([
+			'cryptoToFiat',
+			'fiatToCrypto',
+			'getSupportedCurrencies',
+		]);
+		expect(options('operation', { apiVersion: 'legacy', resource: 'withdrawal' })).toEqual([
+			'create',
+		]);
 	});
 
 	it('keeps API Version a visible field: no credential is shown by a condition (n8n would take the field for the auth selector and hide it)', () => {
@@ -81,9 +133,16 @@ describe('node description', () => {
 			expect(credential.displayOptions?.show).toBeUndefined();
 			expect(credential.displayName).toBeTruthy();
 		}
-		const byName = Object.fromEntries((description.credentials ?? []).map((credential) => [credential.name, credential.displayOptions?.hide?.apiVersion]));
+		const byName = Object.fromEntries(
+			(description.credentials ?? []).map((credential) => [
+				credential.name,
+				credential.displayOptions?.hide?.apiVersion,
+			]),
+		);
 		expect(byName).toEqual({ coinRemitterApi: ['legacy'], coinRemitterLegacyApi: ['v1'] });
-		expect(description.properties.find((property) => property.name === 'apiVersion')?.default).toBe('v1');
+		expect(description.properties.find((property) => property.name === 'apiVersion')?.default).toBe(
+			'v1',
+		);
 	});
 
 	it('has one Resource dropdown, so that the node creator lists each action once', () => {
@@ -93,9 +152,12 @@ describe('node description', () => {
 	});
 
 	it('says "(legacy)" in every legacy action and in no v1 one', () => {
-		for (const property of description.properties.filter((candidate) => candidate.name === 'operation')) {
+		for (const property of description.properties.filter(
+			(candidate) => candidate.name === 'operation',
+		)) {
 			const legacy = property.displayOptions?.show?.apiVersion?.[0] === 'legacy';
-			for (const option of property.options as Array<{ action: string }>) expect(option.action.endsWith(' (legacy)')).toBe(legacy);
+			for (const option of property.options as Array<{ action: string }>)
+				expect(option.action.endsWith(' (legacy)')).toBe(legacy);
 		}
 	});
 
@@ -111,7 +173,9 @@ describe('node description', () => {
 	});
 
 	it('gives every operation an action and a description an AI agent can choose by', () => {
-		const operationProperties = description.properties.filter((property) => property.name === 'operation');
+		const operationProperties = description.properties.filter(
+			(property) => property.name === 'operation',
+		);
 		for (const property of operationProperties) {
 			for (const option of property.options as Array<{ action?: string; description?: string }>) {
 				expect(option.action).toBeTruthy();
@@ -124,7 +188,9 @@ describe('node description', () => {
 describe('credential coinRemitterApi', () => {
 	const credential = new CoinRemitterApi();
 	it('has password fields for the key and password and the real host as default base URL', () => {
-		const byName = Object.fromEntries(credential.properties.map((property) => [property.name, property]));
+		const byName = Object.fromEntries(
+			credential.properties.map((property) => [property.name, property]),
+		);
 		expect(byName.apiKey.typeOptions?.password).toBe(true);
 		expect(byName.apiPassword.typeOptions?.password).toBe(true);
 		expect(byName.baseUrl.default).toBe('https://api.coinremitter.com');
@@ -138,15 +204,22 @@ describe('option values as the editor stores them', () => {
 		return properties.flatMap((property) => {
 			const name = `${path}${property.name}`;
 			if (property.type === 'options' || property.type === 'multiOptions') {
-				return (property.options as Array<{ value: unknown }>).map((option): [string, unknown] => [name, option.value]);
+				return (property.options as Array<{ value: unknown }>).map((option): [string, unknown] => [
+					name,
+					option.value,
+				]);
 			}
-			if (property.type === 'collection' || property.type === 'fixedCollection') return optionValues(property.options as INodeProperties[], `${name}.`);
+			if (property.type === 'collection' || property.type === 'fixedCollection')
+				return optionValues(property.options as INodeProperties[], `${name}.`);
 			return [];
 		});
 	}
 
 	it('only Order Statuses holds numeric values (the trigger compares them as numbers and as text)', () => {
-		const numeric = [...optionValues(description.properties), ...optionValues(triggerDescription.properties)].filter(([, value]) => typeof value === 'number');
+		const numeric = [
+			...optionValues(description.properties),
+			...optionValues(triggerDescription.properties),
+		].filter(([, value]) => typeof value === 'number');
 		expect([...new Set(numeric.map(([name]) => name))]).toEqual(['options.statuses']);
 		expect(numeric.map(([, value]) => value)).toEqual([0, 1, 2, 3, 4, 5]);
 	});

@@ -1,7 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { addressLabel, asText, oneOf, optionalEmail, optionalPositiveInteger, optionalUrl, positiveAmount } from '../nodes/CoinRemitter/helpers/validation';
+import {
+	addressLabel,
+	asText,
+	oneOf,
+	optionalEmail,
+	optionalPositiveInteger,
+	optionalUrl,
+	positiveAmount,
+} from '../nodes/CoinRemitter/helpers/validation';
 import { WITHDRAWAL_SPEEDS } from '../nodes/CoinRemitter/helpers/constants';
 import { runNode } from './helpers/engine';
 import { useSimulator, v1Credentials } from './helpers/fixtures';
@@ -11,12 +19,52 @@ import { callWebhook, encode, rawBody } from './helpers/webhook';
 const ctx = useSimulator({ rateLimit: 100000 });
 
 const KEYS = [
-	'id', 'txid', 'type', 'amount', 'address', 'confirmations', 'required_confirmations', 'status_code', 'coin_symbol',
-	'coin_short_name', 'merchant_id', 'invoice_id', 'payment_history', 'total_amount', 'paid_amount', 'order_data',
-	'conversion_rate', 'widget_type', 'widget_id', 'order_id', 'transaction_timestamp', '__proto__', 'constructor',
-	'prototype', 'a[b]', 'payment_history[0][amount]', 'order_data[__proto__][x]', 'x[0][1][2][3][4][5][6]', 'k'.repeat(300), '',
+	'id',
+	'txid',
+	'type',
+	'amount',
+	'address',
+	'confirmations',
+	'required_confirmations',
+	'status_code',
+	'coin_symbol',
+	'coin_short_name',
+	'merchant_id',
+	'invoice_id',
+	'payment_history',
+	'total_amount',
+	'paid_amount',
+	'order_data',
+	'conversion_rate',
+	'widget_type',
+	'widget_id',
+	'order_id',
+	'transaction_timestamp',
+	'__proto__',
+	'constructor',
+	'prototype',
+	'a[b]',
+	'payment_history[0][amount]',
+	'order_data[__proto__][x]',
+	'x[0][1][2][3][4][5][6]',
+	'k'.repeat(300),
+	'',
 ];
-const AMOUNTISH = ['1', '0.1', '1e-7', '1E5', '-1', '1,5', '١٢', 'NaN', 'Infinity', '0x10', ' 2 ', '00.5', '9'.repeat(40)];
+const AMOUNTISH = [
+	'1',
+	'0.1',
+	'1e-7',
+	'1E5',
+	'-1',
+	'1,5',
+	'١٢',
+	'NaN',
+	'Infinity',
+	'0x10',
+	' 2 ',
+	'00.5',
+	'9'.repeat(40),
+];
 
 function randomValue(random: ReturnType<typeof seeded>, depth = 0): unknown {
 	switch (random.int(depth > 3 ? 6 : 9)) {
@@ -27,13 +75,20 @@ function randomValue(random: ReturnType<typeof seeded>, depth = 0): unknown {
 		case 2:
 			return random.next() * 10 ** random.int(30) * (random.next() < 0.3 ? -1 : 1);
 		case 3:
-			return String.fromCharCode(...Array.from({ length: random.int(40) }, () => random.int(0xffff)));
+			return String.fromCharCode(
+				...Array.from({ length: random.int(40) }, () => random.int(0xffff)),
+			);
 		case 4:
 			return random.pick([null, true, false, 0, -0, Number.MAX_SAFE_INTEGER + 2]);
 		case 5:
 			return 'x'.repeat(random.pick([1, 1000, 70000]));
 		case 6:
-			return Object.fromEntries(Array.from({ length: random.int(5) }, () => [random.pick(KEYS), randomValue(random, depth + 1)]));
+			return Object.fromEntries(
+				Array.from({ length: random.int(5) }, () => [
+					random.pick(KEYS),
+					randomValue(random, depth + 1),
+				]),
+			);
 		case 7:
 			return Array.from({ length: random.int(4) }, () => randomValue(random, depth + 1));
 		default:
@@ -43,8 +98,17 @@ function randomValue(random: ReturnType<typeof seeded>, depth = 0): unknown {
 
 function randomPayload(random: ReturnType<typeof seeded>): IDataObject {
 	const payload: IDataObject = {};
-	if (random.next() < 0.6) Object.assign(payload, random.pick([{ id: 'tx1', type: 'receive' }, { invoice_id: 'I1' }, { widget_type: 'pricing', order_id: 'o1' }]));
-	for (let i = random.int(12); i > 0; i--) payload[random.pick(KEYS)] = randomValue(random) as IDataObject[string];
+	if (random.next() < 0.6)
+		Object.assign(
+			payload,
+			random.pick([
+				{ id: 'tx1', type: 'receive' },
+				{ invoice_id: 'I1' },
+				{ widget_type: 'pricing', order_id: 'o1' },
+			]),
+		);
+	for (let i = random.int(12); i > 0; i--)
+		payload[random.pick(KEYS)] = randomValue(random) as IDataObject[string];
 	return payload;
 }
 
@@ -53,12 +117,22 @@ function randomRequest(random: ReturnType<typeof seeded>, payload: IDataObject) 
 		case 0:
 			return rawBody(JSON.stringify(payload) ?? 'null', 'application/json');
 		case 1:
-			return rawBody(new URLSearchParams(flatStrings(payload)).toString(), 'application/x-www-form-urlencoded');
+			return rawBody(
+				new URLSearchParams(flatStrings(payload)).toString(),
+				'application/x-www-form-urlencoded',
+			);
 		case 2:
 			return encode(flatStrings(payload), 'multipart');
 		case 3: {
 			const bytes = Buffer.from(Array.from({ length: random.int(400) }, () => random.int(256)));
-			return { body: bytes, contentType: random.pick(['application/json', 'application/x-www-form-urlencoded', 'text/plain']) };
+			return {
+				body: bytes,
+				contentType: random.pick([
+					'application/json',
+					'application/x-www-form-urlencoded',
+					'text/plain',
+				]),
+			};
 		}
 		default:
 			return rawBody(JSON.stringify(payload).slice(0, random.int(200)), 'application/json');
@@ -66,7 +140,12 @@ function randomRequest(random: ReturnType<typeof seeded>, payload: IDataObject) 
 }
 
 function flatStrings(payload: IDataObject): Record<string, string> {
-	return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value) ?? '']));
+	return Object.fromEntries(
+		Object.entries(payload).map(([key, value]) => [
+			key,
+			typeof value === 'string' ? value : (JSON.stringify(value) ?? ''),
+		]),
+	);
 }
 
 describe('fuzzing the trigger with hostile bodies', () => {
@@ -78,17 +157,25 @@ describe('fuzzing the trigger with hostile bodies', () => {
 		for (let i = 0; i < 3000; i++) {
 			const payload = randomPayload(random);
 			const request = randomRequest(random, payload);
-			const result = await callWebhook(request, { parameters: { options: { skipDuplicates: false } } });
+			const result = await callWebhook(request, {
+				parameters: { options: { skipDuplicates: false } },
+			});
 			if (result.status === 200) {
 				accepted++;
 				for (const item of result.items) {
 					expect(['deposit', 'withdrawal', 'invoice', 'widgetOrder']).toContain(item.event);
 					const transaction = item.event === 'deposit' || item.event === 'withdrawal';
-					const integers = !transaction ? ['status_code'] : item.interface === 'v1' ? ['confirmations', 'status_code', 'required_confirmations'] : ['confirmations'];
+					const integers = !transaction
+						? ['status_code']
+						: item.interface === 'v1'
+							? ['confirmations', 'status_code', 'required_confirmations']
+							: ['confirmations'];
 					for (const key of integers) {
-						if (item[key] !== undefined && item[key] !== null) expect(Number.isSafeInteger(item[key])).toBe(true);
+						if (item[key] !== undefined && item[key] !== null)
+							expect(Number.isSafeInteger(item[key])).toBe(true);
 					}
-					if (transaction && typeof item.amount === 'string' && item.amount !== '') expect(item.amount).toMatch(/^-?\d+(\.\d+)?$/);
+					if (transaction && typeof item.amount === 'string' && item.amount !== '')
+						expect(item.amount).toMatch(/^-?\d+(\.\d+)?$/);
 				}
 			} else {
 				rejected++;
@@ -105,12 +192,23 @@ describe('fuzzing the trigger with hostile bodies', () => {
 });
 
 describe('fuzzing the validators', () => {
-	const context = { node: { id: 'n', name: 'CoinRemitter', type: 't', typeVersion: 1, position: [0, 0], parameters: {} } as never, itemIndex: 3 };
+	const context = {
+		node: {
+			id: 'n',
+			name: 'CoinRemitter',
+			type: 't',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		} as never,
+		itemIndex: 3,
+	};
 	const validators = [
 		(value: unknown) => positiveAmount(context, 'Amount', value),
 		(value: unknown) => addressLabel(context, 'Label', value, 20),
 		(value: unknown) => asText(context, 'Address', value),
-		(value: unknown) => oneOf(context, 'Withdrawal Speed', value, WITHDRAWAL_SPEEDS, { optional: true }),
+		(value: unknown) =>
+			oneOf(context, 'Withdrawal Speed', value, WITHDRAWAL_SPEEDS, { optional: true }),
 		(value: unknown) => optionalEmail(context, 'Email', value),
 		(value: unknown) => optionalUrl(context, 'Notify URL', value),
 		(value: unknown) => optionalPositiveInteger(context, 'Expiry (Minutes)', value),
@@ -125,7 +223,9 @@ describe('fuzzing the validators', () => {
 				expect(typeof validate(value)).toBe('string');
 			} catch (error) {
 				expect(error).toBeInstanceOf(NodeOperationError);
-				expect((error as NodeOperationError).message).toMatch(/^(Amount|Label|Address|Withdrawal Speed|Email|Notify URL|Expiry \(Minutes\)): /);
+				expect((error as NodeOperationError).message).toMatch(
+					/^(Amount|Label|Address|Withdrawal Speed|Email|Notify URL|Expiry \(Minutes\)): /,
+				);
 				expect((error as NodeOperationError).context.itemIndex).toBe(3);
 			}
 		}
@@ -148,16 +248,25 @@ describe('fuzzing the validators', () => {
 
 	it('through the engine, random amounts are either refused before sending or sent unchanged', async () => {
 		const random = seeded(5);
-		const amounts = Array.from({ length: 60 }, () => (random.next() < 0.5 ? random.pick(AMOUNTISH) : String(randomValue(random))));
+		const amounts = Array.from({ length: 60 }, () =>
+			random.next() < 0.5 ? random.pick(AMOUNTISH) : String(randomValue(random)),
+		);
 		const result = await runNode({
-			parameters: { apiVersion: 'v1', resource: 'withdrawal', operation: 'estimate', amount: '={{ $json.amount }}' },
+			parameters: {
+				apiVersion: 'v1',
+				resource: 'withdrawal',
+				operation: 'estimate',
+				amount: '={{ $json.amount }}',
+			},
 			credentials: v1Credentials(ctx.sim),
 			items: amounts.map((amount) => ({ amount })),
 			continueOnFail: true,
 		});
 		expect(result.items).toHaveLength(60);
 		const sent = ctx.sim.requests.map((request) => request.fields.amount);
-		const valid = amounts.filter((amount) => /^\d+(\.\d+)?$/.test(amount.trim()) && !/^[0.]+$/.test(amount.trim()));
+		const valid = amounts.filter(
+			(amount) => /^\d+(\.\d+)?$/.test(amount.trim()) && !/^[0.]+$/.test(amount.trim()),
+		);
 		expect(sent).toEqual(valid.map((amount) => amount.trim()));
 		result.items.forEach((item, index) => expect(item.pairedItem).toEqual({ item: index }));
 	});

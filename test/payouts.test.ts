@@ -11,21 +11,31 @@ const ADDRESS = 'T' + '4'.repeat(33);
 
 const withdraw = async (workflowId: string, choices: Record<string, unknown>, items = [{}]) =>
 	await runNode({
-		parameters: editorParameters(description, { apiVersion: 'v1', resource: shown('Withdrawal'), operation: shown('Create'), address: ADDRESS, amount: '1', ...choices }) as never,
+		parameters: editorParameters(description, {
+			apiVersion: 'v1',
+			resource: shown('Withdrawal'),
+			operation: shown('Create'),
+			address: ADDRESS,
+			amount: '1',
+			...choices,
+		}) as never,
 		credentials: v1Credentials(ctx.sim),
 		items,
 		workflowId,
 		continueOnFail: true,
 	});
 
-const withdrawals = () => ctx.sim.requests.filter((request) => request.path === '/v1/wallet/withdraw');
+const withdrawals = () =>
+	ctx.sim.requests.filter((request) => request.path === '/v1/wallet/withdraw');
 
 describe('payouts are sent once per key', () => {
 	it('a retried execution does not pay a payout that was already paid', async () => {
 		const first = await withdraw('wf-retry', {});
 		expect(first.items[0].json.amount).toBe('1.00000000');
 		const retry = await withdraw('wf-retry', {});
-		expect(retry.items[0].json.error).toBe(`This withdrawal was already attempted (1 to ${ADDRESS} today), so it was not sent again`);
+		expect(retry.items[0].json.error).toBe(
+			`This withdrawal was already attempted (1 to ${ADDRESS} today), so it was not sent again`,
+		);
 		expect(withdrawals()).toHaveLength(1);
 	});
 
@@ -34,9 +44,13 @@ describe('payouts are sent once per key', () => {
 		const lost = await withdraw('wf-lost', { payoutKey: 'order-7' });
 		expect(String(lost.items[0].json.error)).toMatch(/outcome is unknown/);
 		const retry = await withdraw('wf-lost', { payoutKey: 'order-7' });
-		expect(retry.items[0].json.error).toBe('This withdrawal was already attempted (Payout Key "order-7"), so it was not sent again');
+		expect(retry.items[0].json.error).toBe(
+			'This withdrawal was already attempted (Payout Key "order-7"), so it was not sent again',
+		);
 		expect(withdrawals()).toHaveLength(1);
-		expect([...ctx.sim.state.transactions.values()].filter((tx) => tx.type === 'send')).toHaveLength(1);
+		expect(
+			[...ctx.sim.state.transactions.values()].filter((tx) => tx.type === 'send'),
+		).toHaveLength(1);
 	});
 
 	it('a payout the service refused is forgotten, so it can be tried again once fixed', async () => {
@@ -48,7 +62,11 @@ describe('payouts are sent once per key', () => {
 	});
 
 	it('different Payout Keys are different payouts, even to the same address and amount', async () => {
-		const result = await withdraw('wf-keys', { payoutKey: '={{ $json.order }}' }, [{ order: 'a-1' }, { order: 'a-2' }, { order: 'a-1' }]);
+		const result = await withdraw('wf-keys', { payoutKey: '={{ $json.order }}' }, [
+			{ order: 'a-1' },
+			{ order: 'a-2' },
+			{ order: 'a-1' },
+		]);
 		expect(result.items.map((item) => item.json.error ?? item.json.amount)).toEqual([
 			'1.00000000',
 			'1.00000000',
@@ -65,10 +83,24 @@ describe('payouts are sent once per key', () => {
 	});
 
 	it('legacy withdrawals are guarded the same way', async () => {
-		const parameters = editorParameters(description, { apiVersion: 'legacy', resource: shown('Withdrawal'), operation: shown('Create'), address: 'T' + '6'.repeat(33), amount: '2' });
-		const run = async () => await runNode({ parameters: parameters as never, credentials: legacyCredentials(ctx.sim, 'LTC', LTC), workflowId: 'wf-legacy', continueOnFail: true });
+		const parameters = editorParameters(description, {
+			apiVersion: 'legacy',
+			resource: shown('Withdrawal'),
+			operation: shown('Create'),
+			address: 'T' + '6'.repeat(33),
+			amount: '2',
+		});
+		const run = async () =>
+			await runNode({
+				parameters: parameters as never,
+				credentials: legacyCredentials(ctx.sim, 'LTC', LTC),
+				workflowId: 'wf-legacy',
+				continueOnFail: true,
+			});
 		expect((await run()).items[0].json.amount).toBeDefined();
 		expect(String((await run()).items[0].json.error)).toMatch(/already attempted/);
-		expect(ctx.sim.requests.filter((request) => request.path.endsWith('/withdraw'))).toHaveLength(1);
+		expect(ctx.sim.requests.filter((request) => request.path.endsWith('/withdraw'))).toHaveLength(
+			1,
+		);
 	});
 });

@@ -32,7 +32,11 @@ function perWindow(requests: RecordedRequest[]): number[] {
 describe('the rate limiter with many calls in flight', () => {
 	it('never overruns the window with many items in flight, and no 429 happens', async () => {
 		const started = Date.now();
-		const result = await runNode({ parameters: { ...getBalance, options: fastWindow }, credentials: v1Credentials(ctx.sim), items: items(23) });
+		const result = await runNode({
+			parameters: { ...getBalance, options: fastWindow },
+			credentials: v1Credentials(ctx.sim),
+			items: items(23),
+		});
 		const elapsed = Date.now() - started;
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(23);
@@ -45,7 +49,11 @@ describe('the rate limiter with many calls in flight', () => {
 
 	it('paces two executions on one wallet together: their calls share one window', async () => {
 		const run = () =>
-			runNode({ parameters: { ...getBalance, options: fastWindow }, credentials: v1Credentials(ctx.sim), items: items(12) });
+			runNode({
+				parameters: { ...getBalance, options: fastWindow },
+				credentials: v1Credentials(ctx.sim),
+				items: items(12),
+			});
 		const started = Date.now();
 		const [first, second] = await Promise.all([run(), run()]);
 		const elapsed = Date.now() - started;
@@ -72,10 +80,16 @@ describe('the rate limiter with many calls in flight', () => {
 
 	it('waits out 429s that come anyway (another client on the wallet) and every item succeeds', async () => {
 		ctx.sim.faults.rateLimitBurst = 3;
-		const result = await runNode({ parameters: { ...getBalance, options: fastWindow }, credentials: v1Credentials(ctx.sim), items: items(8) });
+		const result = await runNode({
+			parameters: { ...getBalance, options: fastWindow },
+			credentials: v1Credentials(ctx.sim),
+			items: items(8),
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(8);
 		expect(result.items.every((item) => item.json.balance === '25.00000000')).toBe(true);
-		expect(ctx.sim.requests.filter((request) => request.status === 429).length).toBeGreaterThanOrEqual(3);
+		expect(
+			ctx.sim.requests.filter((request) => request.status === 429).length,
+		).toBeGreaterThanOrEqual(3);
 	});
 });

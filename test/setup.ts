@@ -10,7 +10,12 @@ process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS = 'false';
 // n8n's deduplication store (the one the Remove Duplicates node uses), as n8n's server provides
 // it, kept in memory for the tests: the withdrawal nodes record payout keys in it.
 import { DataDeduplicationService } from 'n8n-core';
-import type { DeduplicationItemTypes, DeduplicationScope, ICheckProcessedContextData, IDataDeduplicator } from 'n8n-workflow';
+import type {
+	DeduplicationItemTypes,
+	DeduplicationScope,
+	ICheckProcessedContextData,
+	IDataDeduplicator,
+} from 'n8n-workflow';
 
 /** Every recorded key, by workflow and scope; tests may read or clear it. */
 export const processedKeys = new Map<string, Set<string>>();

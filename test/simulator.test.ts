@@ -11,7 +11,11 @@ async function post(path: string, fields: Record<string, string>, keys: Partial<
 	if (keys.apiKey) headers['x-api-key'] = keys.apiKey;
 	if (keys.apiPassword) headers['x-api-password'] = keys.apiPassword;
 	const response = await fetch(`${ctx.sim.url}${path}`, { method: 'POST', body: form, headers });
-	return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+	return {
+		status: response.status,
+		headers: response.headers,
+		body: (await response.json()) as Record<string, unknown>,
+	};
 }
 
 describe('gateway simulator (v1)', () => {
@@ -22,19 +26,40 @@ describe('gateway simulator (v1)', () => {
 		await post('/v1/wallet/balance', {});
 		const third = await post('/v1/wallet/balance', {});
 		expect(third.status).toBe(429);
-		expect(third.body).toEqual({ success: false, error: 'too_many_requests', error_code: 1006, msg: 'Too Many Attempts.' });
+		expect(third.body).toEqual({
+			success: false,
+			error: 'too_many_requests',
+			error_code: 1006,
+			msg: 'Too Many Attempts.',
+		});
 	});
 
 	it('answers wrong credentials with HTTP 200 and 1003', async () => {
-		const response = await post('/v1/wallet/balance', {}, { apiKey: TCN.apiKey, apiPassword: 'wrong' });
+		const response = await post(
+			'/v1/wallet/balance',
+			{},
+			{ apiKey: TCN.apiKey, apiPassword: 'wrong' },
+		);
 		expect(response.status).toBe(200);
 		expect(response.body).toMatchObject({ success: false, error_code: 1003 });
 	});
 
 	it.each([
-		['/v1/wallet/withdraw', { address: 'T' + '3'.repeat(33), amount: '1.123456789' }, /at most 8 decimals/],
-		['/v1/wallet/withdraw', { address: 'T' + '3'.repeat(33), amount: '1000' }, /Insufficient balance/],
-		['/v1/wallet/withdraw', { address: 'T' + '3'.repeat(33), amount: '1', withdrawal_speed: 'fast' }, /withdrawal_speed/],
+		[
+			'/v1/wallet/withdraw',
+			{ address: 'T' + '3'.repeat(33), amount: '1.123456789' },
+			/at most 8 decimals/,
+		],
+		[
+			'/v1/wallet/withdraw',
+			{ address: 'T' + '3'.repeat(33), amount: '1000' },
+			/Insufficient balance/,
+		],
+		[
+			'/v1/wallet/withdraw',
+			{ address: 'T' + '3'.repeat(33), amount: '1', withdrawal_speed: 'fast' },
+			/withdrawal_speed/,
+		],
 		['/v1/wallet/address/create', { label: 'has space' }, /letters and numbers/],
 		['/v1/invoice/create', { amount: '1', fiat_currency: 'XYZ' }, /fiat currency is invalid/],
 	])('rejects invalid input on %s with 400 + 1001', async (path, fields, msg) => {
@@ -63,7 +88,10 @@ describe('gateway simulator latency', () => {
 
 	async function timedBalance(url: string) {
 		const started = performance.now();
-		const response = await request(`${url}/v1/wallet/balance`, { method: 'POST', headers: { 'x-api-key': TCN.apiKey, 'x-api-password': TCN.apiPassword } });
+		const response = await request(`${url}/v1/wallet/balance`, {
+			method: 'POST',
+			headers: { 'x-api-key': TCN.apiKey, 'x-api-password': TCN.apiPassword },
+		});
 		await response.body.json();
 		return { status: response.statusCode, ms: performance.now() - started };
 	}
@@ -76,8 +104,14 @@ describe('gateway simulator latency', () => {
 
 	it('changes the latency through POST /__sim/latency, and refuses a bad value', async () => {
 		const set = async (body: unknown) => {
-			const response = await request(`${slow.sim.url}/__sim/latency`, { method: 'POST', body: JSON.stringify(body) });
-			return { status: response.statusCode, body: (await response.body.json()) as Record<string, unknown> };
+			const response = await request(`${slow.sim.url}/__sim/latency`, {
+				method: 'POST',
+				body: JSON.stringify(body),
+			});
+			return {
+				status: response.statusCode,
+				body: (await response.body.json()) as Record<string, unknown>,
+			};
 		};
 		expect(await set({ ms: 0 })).toEqual({ status: 200, body: { ms: 0 } });
 		expect((await timedBalance(slow.sim.url)).ms).toBeLessThan(100);

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as legacy from './actions/legacy';
@@ -11,7 +16,10 @@ export class CoinRemitter implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'CoinRemitter',
 		name: 'coinRemitter',
-		icon: { light: 'file:../../icons/coinremitter.svg', dark: 'file:../../icons/coinremitter.dark.svg' },
+		icon: {
+			light: 'file:../../icons/coinremitter.svg',
+			dark: 'file:../../icons/coinremitter.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: subtitleExpression(),
@@ -48,7 +56,8 @@ export class CoinRemitter implements INodeType {
 					{
 						name: 'V1 (Current)',
 						value: 'v1',
-						description: 'The current CoinRemitter API, authenticated with the wallet API key and password',
+						description:
+							'The current CoinRemitter API, authenticated with the wallet API key and password',
 					},
 					{
 						name: 'Legacy V2/V3 (Deprecated)',

@@ -18,7 +18,10 @@ export class CoinRemitterTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'CoinRemitter Trigger',
 		name: 'coinRemitterTrigger',
-		icon: { light: 'file:../../icons/coinremitter.svg', dark: 'file:../../icons/coinremitter.dark.svg' },
+		icon: {
+			light: 'file:../../icons/coinremitter.svg',
+			dark: 'file:../../icons/coinremitter.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
@@ -55,7 +58,9 @@ export class CoinRemitterTrigger implements INodeType {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const data = this.getWorkflowStaticData('node');
-				return data.webhookUrl !== undefined && data.webhookUrl === this.getNodeWebhookUrl('default');
+				return (
+					data.webhookUrl !== undefined && data.webhookUrl === this.getNodeWebhookUrl('default')
+				);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				const data = this.getWorkflowStaticData('node');
@@ -76,7 +81,8 @@ export class CoinRemitterTrigger implements INodeType {
 		const events = this.getNodeParameter('events', []) as TriggerEvent[];
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
 		// The node answers the sender itself, before any workflow runs, the same way in every n8n version.
-		const answer = (status: number, body: IDataObject) => this.getResponseObject().status(status).json(body);
+		const answer = (status: number, body: IDataObject) =>
+			this.getResponseObject().status(status).json(body);
 		try {
 			const outcome = await receiveCallback.call(this, events, options);
 			if ('ignored' in outcome) {
@@ -87,8 +93,11 @@ export class CoinRemitterTrigger implements INodeType {
 			answer(200, { received: true });
 			return { noWebhookResponse: true, workflowData: [[{ json: outcome.item }]] };
 		} catch (error) {
-			if (!(error instanceof CallbackRejection)) throw new NodeOperationError(this.getNode(), error as Error);
-			this.logger.warn(`CoinRemitter Trigger: callback refused with ${error.status}: ${error.message}`);
+			if (!(error instanceof CallbackRejection))
+				throw new NodeOperationError(this.getNode(), error as Error);
+			this.logger.warn(
+				`CoinRemitter Trigger: callback refused with ${error.status}: ${error.message}`,
+			);
 			answer(error.status, { received: false, error: error.message });
 			return { noWebhookResponse: true };
 		}

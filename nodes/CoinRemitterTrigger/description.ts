@@ -5,14 +5,14 @@ import { ORDER_STATUSES } from './callbacks/schemas';
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'CoinRemitter has no API to register webhooks: paste this node\'s Production URL (above) yourself. Deposits and withdrawals: CoinRemitter dashboard → Wallets → (your wallet) → Settings → Webhook URL. Invoices: the Notify URL of the invoice (CoinRemitter node → Invoice → Create → Notify URL). Widget orders: the callback URL of the widget.',
+			"CoinRemitter has no API to register webhooks: paste this node's Production URL (above) yourself. Deposits and withdrawals: CoinRemitter dashboard → Wallets → (your wallet) → Settings → Webhook URL. Invoices: the Notify URL of the invoice (CoinRemitter node → Invoice → Create → Notify URL). Widget orders: the callback URL of the widget.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
 	},
 	{
 		displayName:
-			'Callbacks are not signed. Add the credential of each wallet\'s interface in the matching field above (CoinRemitter API (v1) for wallets on the current API, CoinRemitter Legacy API (v2/v3) for wallets still on the legacy one; leave the other empty) so that every deposit, withdrawal and invoice is checked with the API: items then say verified: true. Without any credential, items say verified: false and anyone who knows the URL can start this workflow. With a credential of the other interface only, such callbacks are refused (503) instead. One trigger serves one wallet: callbacks of other wallets are answered 200 and ignored.',
+			"Callbacks are not signed. Add the credential of each wallet's interface in the matching field above (CoinRemitter API (v1) for wallets on the current API, CoinRemitter Legacy API (v2/v3) for wallets still on the legacy one; leave the other empty) so that every deposit, withdrawal and invoice is checked with the API: items then say verified: true. Without any credential, items say verified: false and anyone who knows the URL can start this workflow. With a credential of the other interface only, such callbacks are refused (503) instead. One trigger serves one wallet: callbacks of other wallets are answered 200 and ignored.",
 		name: 'verificationNotice',
 		type: 'notice',
 		default: '',
@@ -25,10 +25,26 @@ export const triggerProperties: INodeProperties[] = [
 		default: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'],
 		description: 'The callbacks that start the workflow',
 		options: [
-			{ name: 'Deposit', value: 'deposit', description: 'Coins received on a wallet address (type receive)' },
-			{ name: 'Invoice', value: 'invoice', description: 'A payment or status change of an invoice' },
-			{ name: 'Widget Order', value: 'widgetOrder', description: 'An order of a pricing, presale or payment button widget' },
-			{ name: 'Withdrawal', value: 'withdrawal', description: 'Coins sent from the wallet (type send)' },
+			{
+				name: 'Deposit',
+				value: 'deposit',
+				description: 'Coins received on a wallet address (type receive)',
+			},
+			{
+				name: 'Invoice',
+				value: 'invoice',
+				description: 'A payment or status change of an invoice',
+			},
+			{
+				name: 'Widget Order',
+				value: 'widgetOrder',
+				description: 'An order of a pricing, presale or payment button widget',
+			},
+			{
+				name: 'Withdrawal',
+				value: 'withdrawal',
+				description: 'Coins sent from the wallet (type send)',
+			},
 		],
 	},
 	{
@@ -60,8 +76,12 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'statuses',
 				type: 'multiOptions',
 				default: [],
-				description: 'Invoice and widget order statuses that start the workflow; none selected means all',
-				options: Object.entries(ORDER_STATUSES).map(([code, name]) => ({ name, value: Number(code) })),
+				description:
+					'Invoice and widget order statuses that start the workflow; none selected means all',
+				options: Object.entries(ORDER_STATUSES).map(([code, name]) => ({
+					name,
+					value: Number(code),
+				})),
 			},
 			{
 				displayName: 'Skip Duplicates',
@@ -77,7 +97,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to fetch the transaction or invoice again with the credential and start only for records that exist and match (callbacks are not signed). Needs the credential of the callback\'s interface; widget orders cannot be looked up.',
+					"Whether to fetch the transaction or invoice again with the credential and start only for records that exist and match (callbacks are not signed). Needs the credential of the callback's interface; widget orders cannot be looked up.",
 			},
 			{
 				displayName: 'Widget Secret',
@@ -86,7 +106,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { password: true },
 				default: '',
 				description:
-					'Widget orders cannot be verified with the API. Set a secret and add it to the widget\'s callback URL as ?secret=…; orders without it are refused.',
+					"Widget orders cannot be verified with the API. Set a secret and add it to the widget's callback URL as ?secret=…; orders without it are refused.",
 			},
 		],
 	},

@@ -19,10 +19,17 @@ export interface TriggerOptions {
 /** What to do with one delivery: start the workflow with `item`, or answer 200 and ignore it. */
 export type Outcome = { item: IDataObject } | { ignored: string };
 
-const INTERFACE_NAMES: Record<CallbackInterface, string> = { v1: 'CoinRemitter V1 API', legacy: 'CoinRemitter Legacy V2/V3 API' };
+const INTERFACE_NAMES: Record<CallbackInterface, string> = {
+	v1: 'CoinRemitter V1 API',
+	legacy: 'CoinRemitter Legacy V2/V3 API',
+};
 
 /** Reads, types, filters, verifies and de-duplicates one callback. Throws CallbackRejection for bad ones. */
-export async function receiveCallback(this: IWebhookFunctions, events: TriggerEvent[], options: TriggerOptions): Promise<Outcome> {
+export async function receiveCallback(
+	this: IWebhookFunctions,
+	events: TriggerEvent[],
+	options: TriggerOptions,
+): Promise<Outcome> {
 	const fields = readFields(this.getBodyData(), rawJsonBody(this));
 	const { schema, event } = classify(fields);
 	const typed = typeFields(schema, fields);
@@ -37,13 +44,25 @@ export async function receiveCallback(this: IWebhookFunctions, events: TriggerEv
 			: 'NOT verified: widget orders cannot be looked up and no Widget Secret is set, so anyone who knows this URL can send one';
 		item = { event, interface: api, ...typed, verified: false, verification };
 	} else if (options.verify === false) {
-		item = { event, interface: api, ...typed, verified: false, verification: 'NOT verified: Verify With the API is off' };
+		item = {
+			event,
+			interface: api,
+			...typed,
+			verified: false,
+			verification: 'NOT verified: Verify With the API is off',
+		};
 	} else {
 		const credentials = credentialsOnNode(this);
 		if (credentials[api]) {
 			const outcome = await verifyCallback.call(this, event, api, typed);
 			if ('otherWallet' in outcome) return { ignored: outcome.otherWallet };
-			item = { ...typeFields(schema, outcome.record), event, interface: api, verified: true, verification: 'Verified: the CoinRemitter API confirmed this record' };
+			item = {
+				...typeFields(schema, outcome.record),
+				event,
+				interface: api,
+				verified: true,
+				verification: 'Verified: the CoinRemitter API confirmed this record',
+			};
 		} else if (credentials.v1 || credentials.legacy) {
 			// The trigger is set up to verify, but not for this interface: starting unverified would
 			// let a forged callback through; 503 keeps it, so the service delivers it again once fixed.
@@ -68,12 +87,19 @@ export async function receiveCallback(this: IWebhookFunctions, events: TriggerEv
 		return { ignored: 'the transaction is not confirmed yet' };
 	}
 	const statuses = (options.statuses ?? []).map(String);
-	if ((event === 'invoice' || event === 'widgetOrder') && statuses.length > 0 && !statuses.includes(String(item.status_code))) {
+	if (
+		(event === 'invoice' || event === 'widgetOrder') &&
+		statuses.length > 0 &&
+		!statuses.includes(String(item.status_code))
+	) {
 		return { ignored: `status ${String(item.status ?? item.status_code)} is not selected` };
 	}
 	item.deliveryKey = stateKey(event, item, confirmed);
 	if (options.skipDuplicates !== false) {
-		const memory = new DeliveryMemory(this.getWorkflowStaticData('node'), `${this.getWorkflow().id}:${this.getNode().id}`);
+		const memory = new DeliveryMemory(
+			this.getWorkflowStaticData('node'),
+			`${this.getWorkflow().id}:${this.getNode().id}`,
+		);
 		if (!memory.claim(item.deliveryKey as string)) return { ignored: 'duplicate delivery' };
 	}
 	return { item };
@@ -83,7 +109,12 @@ export async function receiveCallback(this: IWebhookFunctions, events: TriggerEv
 function rawJsonBody(context: IWebhookFunctions): string | undefined {
 	const request = context.getRequestObject() as { rawBody?: Buffer; headers?: IDataObject };
 	const contentType = String(request.headers?.['content-type'] ?? '');
-	if (!contentType.includes('json') || !Buffer.isBuffer(request.rawBody) || request.rawBody.length === 0) return undefined;
+	if (
+		!contentType.includes('json') ||
+		!Buffer.isBuffer(request.rawBody) ||
+		request.rawBody.length === 0
+	)
+		return undefined;
 	return request.rawBody.toString('utf8');
 }
 

@@ -79,7 +79,9 @@ async function signIn(page, baseUrl) {
 async function openCoinRemitterInCreator(page) {
 	await page.click('[data-test-id="node-creator-plus-button"]');
 	await page.locator('[data-test-id="node-creator-search-bar"]').fill('CoinRemitter');
-	const entry = page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^CoinRemitter$/ });
+	const entry = page.locator('[data-test-id="node-creator-item-name"]', {
+		hasText: /^CoinRemitter$/,
+	});
 	await entry.first().waitFor();
 	return entry;
 }
@@ -90,11 +92,19 @@ async function chooseOption(page, parameter, optionName) {
 	await page.waitForTimeout(400); // the dropdown fades out
 }
 
-const selectedText = async (page, parameter) => (await page.locator(`[data-test-id="parameter-input-${parameter}"] input`).first().inputValue().catch(() => '')) || (await text(page.locator(`[data-test-id="parameter-input-${parameter}"]`)));
+const selectedText = async (page, parameter) =>
+	(await page
+		.locator(`[data-test-id="parameter-input-${parameter}"] input`)
+		.first()
+		.inputValue()
+		.catch(() => '')) ||
+	(await text(page.locator(`[data-test-id="parameter-input-${parameter}"]`)));
 
 /** The issues n8n lists for a canvas node (hovering its warning icon): how n8n 1.123 marks required fields left empty. */
 async function nodeIssues(page, nodeText) {
-	const icon = page.locator('[data-test-id="canvas-node"]', { hasText: nodeText }).locator('[data-test-id="node-issues"]');
+	const icon = page
+		.locator('[data-test-id="canvas-node"]', { hasText: nodeText })
+		.locator('[data-test-id="node-issues"]');
 	if ((await icon.count()) === 0) return '';
 	await icon.first().hover();
 	const tooltip = page.locator('.el-popper:visible', { hasText: /required|Parameter/ }).last();
@@ -113,26 +123,53 @@ async function nodeCreator(page) {
 	await page.goto(`${page.baseUrl}/workflow/new`);
 	const entry = await openCoinRemitterInCreator(page);
 	const listed = await text(page.locator('[data-test-id="node-creator"]'));
-	const icon = await entry.first().locator('xpath=ancestor::*[@data-test-id="item-iterator-item"][1]').locator('img').first().getAttribute('src');
-	check('the node creator, searched for "CoinRemitter", lists CoinRemitter with its icon', /coinremitter\.svg$/.test(icon ?? ''), `${icon} ${listed}`);
+	const icon = await entry
+		.first()
+		.locator('xpath=ancestor::*[@data-test-id="item-iterator-item"][1]')
+		.locator('img')
+		.first()
+		.getAttribute('src');
+	check(
+		'the node creator, searched for "CoinRemitter", lists CoinRemitter with its icon',
+		/coinremitter\.svg$/.test(icon ?? ''),
+		`${icon} ${listed}`,
+	);
 	await entry.first().click();
 	await page.getByText(/^Actions \(\d+\)$/).click();
 	const creator = page.locator('[data-test-id="node-creator"]');
 	const shown = await text(creator);
 	check(
 		'its details describe both nodes, not only the trigger',
-		shown.includes('Crypto payments with CoinRemitter') && shown.includes('manage wallets') && !shown.includes('Starts the workflow when'),
+		shown.includes('Crypto payments with CoinRemitter') &&
+			shown.includes('manage wallets') &&
+			!shown.includes('Starts the workflow when'),
 		shown,
 	);
-	check('the trigger is listed with its four events', /Triggers \(4\)/.test(shown) && ['On deposit', 'On invoice', 'On widget order', 'On withdrawal'].every((event) => shown.includes(event)), shown);
-	const counts = Object.fromEntries(V1_ACTIONS.map((action) => [action, shown.split(action).length - 1]));
+	check(
+		'the trigger is listed with its four events',
+		/Triggers \(4\)/.test(shown) &&
+			['On deposit', 'On invoice', 'On widget order', 'On withdrawal'].every((event) =>
+				shown.includes(event),
+			),
+		shown,
+	);
+	const counts = Object.fromEntries(
+		V1_ACTIONS.map((action) => [action, shown.split(action).length - 1]),
+	);
 	check(
 		'each of the 12 v1 actions is listed exactly once, grouped by resource (no second copy, nothing legacy)',
-		/Actions \(12\)/.test(shown) && Object.values(counts).every((count) => count === 1) && !/legacy/i.test(shown) && shown.includes('WITHDRAWAL ACTIONS'),
+		/Actions \(12\)/.test(shown) &&
+			Object.values(counts).every((count) => count === 1) &&
+			!/legacy/i.test(shown) &&
+			shown.includes('WITHDRAWAL ACTIONS'),
 		JSON.stringify(counts) + shown,
 	);
 	const icons = await creator.locator('img[src$="coinremitter.svg"]').count();
-	check('every trigger and action row carries the CoinRemitter icon', icons >= 4 + 12 + 1, `icons: ${icons}`);
+	check(
+		'every trigger and action row carries the CoinRemitter icon',
+		icons >= 4 + 12 + 1,
+		`icons: ${icons}`,
+	);
 	await shot(page, 'node-creator');
 }
 
@@ -142,8 +179,16 @@ async function invoicePanel(page) {
 	await ndv.waitFor();
 	await page.locator('[data-test-id="parameter-input-amount"]').waitFor();
 	const panel = await text(page.locator('[data-test-id="node-parameters"]'));
-	check('Invoice → Create opens with API Version shown, V1 (Current) by default', (await selectedText(page, 'apiVersion')) === 'V1 (Current)', panel);
-	check('Invoice → Create asks for the v1 credential, labelled with its interface', panel.includes('CoinRemitter API (v1) credential') && !panel.includes('Legacy'), panel);
+	check(
+		'Invoice → Create opens with API Version shown, V1 (Current) by default',
+		(await selectedText(page, 'apiVersion')) === 'V1 (Current)',
+		panel,
+	);
+	check(
+		'Invoice → Create asks for the v1 credential, labelled with its interface',
+		panel.includes('CoinRemitter API (v1) credential') && !panel.includes('Legacy'),
+		panel,
+	);
 	check(
 		'Invoice → Create shows Resource Invoice, Operation Create, Amount with its hint, Fiat Currency (default USD), Additional Fields',
 		(await selectedText(page, 'resource')) === 'Invoice' &&
@@ -155,12 +200,25 @@ async function invoicePanel(page) {
 	);
 	await page.locator('[data-test-id="node-credentials-select"]').click();
 	await page.locator('[data-test-id="node-credentials-select-item-crDemoV1Sim00001"]').waitFor();
-	const offered = await page.locator('[data-test-id^="node-credentials-select-item-"]:visible').evaluateAll((items) => items.map((item) => item.getAttribute('data-test-id')));
+	const offered = await page
+		.locator('[data-test-id^="node-credentials-select-item-"]:visible')
+		.evaluateAll((items) => items.map((item) => item.getAttribute('data-test-id')));
 	await page.locator('[data-test-id="node-credentials-select-item-crDemoV1Sim00001"]').click();
 	await page.waitForTimeout(800);
 	check(
 		'the credential picker of a v1 node offers v1 credentials only',
-		offered.includes('node-credentials-select-item-crDemoV1Sim00001') && !offered.some((id) => /Legacy/i.test(id)) && (await page.locator('[data-test-id="node-credentials-select"]').evaluate((select) => [select.textContent, ...[...select.querySelectorAll('input')].map((input) => input.value)].join(' '))).includes('CoinRemitter (simulator)'),
+		offered.includes('node-credentials-select-item-crDemoV1Sim00001') &&
+			!offered.some((id) => /Legacy/i.test(id)) &&
+			(
+				await page
+					.locator('[data-test-id="node-credentials-select"]')
+					.evaluate((select) =>
+						[
+							select.textContent,
+							...[...select.querySelectorAll('input')].map((input) => input.value),
+						].join(' '),
+					)
+			).includes('CoinRemitter (simulator)'),
 		`${offered.join(' ')} / ${await page.locator('[data-test-id="node-credentials-select"]').evaluate((select) => select.outerHTML.slice(0, 600))}`,
 	);
 	await shot(page, 'invoice-create');
@@ -171,21 +229,39 @@ async function invoicePanel(page) {
 	const legacyPanel = await text(page.locator('[data-test-id="node-parameters"]'));
 	check(
 		'switching API Version to Legacy asks for the legacy credential and shows the deprecation notice, keeping Invoice → Create',
-		legacyPanel.includes('CoinRemitter Legacy API (v2/v3) credential') && !legacyPanel.includes('CoinRemitter API (v1) credential') && (await selectedText(page, 'operation')) === 'Create',
+		legacyPanel.includes('CoinRemitter Legacy API (v2/v3) credential') &&
+			!legacyPanel.includes('CoinRemitter API (v1) credential') &&
+			(await selectedText(page, 'operation')) === 'Create',
 		legacyPanel,
 	);
 	await shot(page, 'invoice-create-legacy');
 	await closeNdv(page);
-	const legacySubtitle = await text(page.locator('[data-test-id="canvas-node"]', { hasText: 'Create an invoice' }));
-	check('a legacy node reads "Create: Invoice (legacy)" on the canvas', legacySubtitle.includes('Create: Invoice (legacy)'), legacySubtitle);
+	const legacySubtitle = await text(
+		page.locator('[data-test-id="canvas-node"]', { hasText: 'Create an invoice' }),
+	);
+	check(
+		'a legacy node reads "Create: Invoice (legacy)" on the canvas',
+		legacySubtitle.includes('Create: Invoice (legacy)'),
+		legacySubtitle,
+	);
 	await page.locator('[data-test-id="canvas-node"]', { hasText: 'Create an invoice' }).dblclick();
 	await page.locator('[data-test-id="parameter-input-apiVersion"]').waitFor();
 	await chooseOption(page, 'apiVersion', 'V1 (Current)');
 	await closeNdv(page);
-	const subtitle = await text(page.locator('[data-test-id="canvas-node"]', { hasText: 'Create an invoice' }));
-	check('the canvas node reads "Create: Invoice", not internal values', subtitle.includes('Create: Invoice') && !subtitle.includes('create: invoice'), subtitle);
+	const subtitle = await text(
+		page.locator('[data-test-id="canvas-node"]', { hasText: 'Create an invoice' }),
+	);
+	check(
+		'the canvas node reads "Create: Invoice", not internal values',
+		subtitle.includes('Create: Invoice') && !subtitle.includes('create: invoice'),
+		subtitle,
+	);
 	const issues = await nodeIssues(page, 'Create an invoice');
-	check('the required Amount, left empty, is reported on the node (n8n 1.123 marks required node fields by issues, not asterisks)', /Amount/.test(issues) && !/Fiat Currency/.test(issues), issues);
+	check(
+		'the required Amount, left empty, is reported on the node (n8n 1.123 marks required node fields by issues, not asterisks)',
+		/Amount/.test(issues) && !/Fiat Currency/.test(issues),
+		issues,
+	);
 }
 
 async function withdrawalPanel(page) {
@@ -210,8 +286,14 @@ async function withdrawalPanel(page) {
 async function withdrawalRequired(page) {
 	await closeNdv(page);
 	const issues = await nodeIssues(page, 'Withdraw coins to an address');
-	check('Withdrawal → Create: the required Address and Amount, left empty, are reported on the node', /Address/.test(issues) && /Amount/.test(issues) && !/Withdrawal Speed/.test(issues), issues);
-	await page.locator('[data-test-id="canvas-node"]', { hasText: 'Withdraw coins to an address' }).dblclick();
+	check(
+		'Withdrawal → Create: the required Address and Amount, left empty, are reported on the node',
+		/Address/.test(issues) && /Amount/.test(issues) && !/Withdrawal Speed/.test(issues),
+		issues,
+	);
+	await page
+		.locator('[data-test-id="canvas-node"]', { hasText: 'Withdraw coins to an address' })
+		.dblclick();
 	await page.locator('[data-test-id="parameter-input-address"]').waitFor();
 }
 
@@ -225,30 +307,59 @@ async function credentialDialog(page, sim) {
 	const dialog = await text(modal);
 	check(
 		'the credential dialog shows API Key, API Password, Base URL (default https://api.coinremitter.com)',
-		dialog.includes('API Key') && dialog.includes('API Password') && (await modal.locator('[data-test-id="parameter-input-baseUrl"] input').inputValue()) === 'https://api.coinremitter.com',
+		dialog.includes('API Key') &&
+			dialog.includes('API Password') &&
+			(await modal.locator('[data-test-id="parameter-input-baseUrl"] input').inputValue()) ===
+				'https://api.coinremitter.com',
 		dialog,
 	);
-	check('the credential dialog names the credential type with its interface, marks the key and password required and links the docs', dialog.includes('CoinRemitter V1 API') && /API Key\s*\*/.test(dialog) && /API Password\s*\*/.test(dialog) && dialog.includes('Open docs'), dialog);
+	check(
+		'the credential dialog names the credential type with its interface, marks the key and password required and links the docs',
+		dialog.includes('CoinRemitter V1 API') &&
+			/API Key\s*\*/.test(dialog) &&
+			/API Password\s*\*/.test(dialog) &&
+			dialog.includes('Open docs'),
+		dialog,
+	);
 	const apiKeyLabel = modal.locator('label', { hasText: /^API Key/ }).first();
 	await apiKeyLabel.hover();
 	await apiKeyLabel.locator('svg').first().hover();
 	const help = page.locator('.el-popper:visible', { hasText: 'API Credentials' });
 	await help.waitFor({ timeout: 5000 }).catch(() => {});
-	check('hovering API Key shows where to find it in the CoinRemitter dashboard', (await help.count()) > 0 && (await text(help.first())).includes('Wallets'), (await help.count()) > 0 ? await text(help.first()) : 'no tooltip');
+	check(
+		'hovering API Key shows where to find it in the CoinRemitter dashboard',
+		(await help.count()) > 0 && (await text(help.first())).includes('Wallets'),
+		(await help.count()) > 0 ? await text(help.first()) : 'no tooltip',
+	);
 	await modal.locator('[data-test-id="parameter-input-apiKey"] input').fill('sim_tcn_key');
-	await modal.locator('[data-test-id="parameter-input-apiPassword"] input').fill('not-the-password');
+	await modal
+		.locator('[data-test-id="parameter-input-apiPassword"] input')
+		.fill('not-the-password');
 	await modal.locator('[data-test-id="parameter-input-baseUrl"] input').fill(sim.url);
 	await modal.locator('[data-test-id="credential-save-button"]').click();
 	await modal.getByText(/Couldn.t connect with these settings/).waitFor({ timeout: 30000 });
 	await modal.getByText('More details').click();
 	await modal.getByText(/refused the API key/).waitFor();
 	const failed = await text(modal);
-	check('Test fails on a wrong key with a clear message', /CoinRemitter refused the API key or API password/.test(failed) && !failed.includes('not-the-password'), failed);
+	check(
+		'Test fails on a wrong key with a clear message',
+		/CoinRemitter refused the API key or API password/.test(failed) &&
+			!failed.includes('not-the-password'),
+		failed,
+	);
 	await shot(page, 'credential-wrong-key');
-	await modal.locator('[data-test-id="parameter-input-apiPassword"] input').fill('sim_tcn_password');
-	await modal.locator('[data-test-id="credential-save-button"]').click().catch(async () => await modal.getByText('Retry').click());
+	await modal
+		.locator('[data-test-id="parameter-input-apiPassword"] input')
+		.fill('sim_tcn_password');
+	await modal
+		.locator('[data-test-id="credential-save-button"]')
+		.click()
+		.catch(async () => await modal.getByText('Retry').click());
 	await modal.getByText(/Connection tested successfully/).waitFor({ timeout: 30000 });
-	check('Test succeeds against the simulator with the right key', (await text(modal)).includes('Connection tested successfully'));
+	check(
+		'Test succeeds against the simulator with the right key',
+		(await text(modal)).includes('Connection tested successfully'),
+	);
 	await shot(page, 'credential-ok');
 	await page.keyboard.press('Escape');
 	await modal.waitFor({ state: 'hidden' }).catch(() => {});
@@ -269,33 +380,54 @@ async function triggerOptions(page, instance) {
 			panel.includes('in the matching field above'),
 		panel,
 	);
-	await page.locator('[data-test-id="node-parameters"]').getByPlaceholder('Add Option').or(page.locator('[data-test-id="node-parameters"]').getByText('Add Option')).first().click();
+	await page
+		.locator('[data-test-id="node-parameters"]')
+		.getByPlaceholder('Add Option')
+		.or(page.locator('[data-test-id="node-parameters"]').getByText('Add Option'))
+		.first()
+		.click();
 	await page.locator('.el-select-dropdown__item:visible', { hasText: 'Order Statuses' }).click();
 	// A multi-select stays open while options are picked.
 	await page.locator('[data-test-id="parameter-input-statuses"]').click();
 	for (const status of ['Paid', 'Over Paid']) {
-		await page.locator('.el-select-dropdown__item:visible', { hasText: new RegExp(`^${status}$`) }).click();
+		await page
+			.locator('.el-select-dropdown__item:visible', { hasText: new RegExp(`^${status}$`) })
+			.click();
 		await page.waitForTimeout(300);
 	}
 	await page.keyboard.press('Escape');
 	await page.waitForTimeout(400);
 	const chips = await text(page.locator('[data-test-id="parameter-input-statuses"]'));
-	check('Order Statuses shows Paid and Over Paid as chips, none red', chips.includes('Paid') && chips.includes('Over Paid') && !/not supported/i.test(await text(page.locator('[data-test-id="node-parameters"]'))), chips);
+	check(
+		'Order Statuses shows Paid and Over Paid as chips, none red',
+		chips.includes('Paid') &&
+			chips.includes('Over Paid') &&
+			!/not supported/i.test(await text(page.locator('[data-test-id="node-parameters"]'))),
+		chips,
+	);
 	await shot(page, 'trigger-panel');
 	await closeNdv(page);
 
 	// A node after the trigger: its input panel shows the trigger's shipped schema before any event.
 	await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
 	await page.locator('[data-test-id="node-creator-search-bar"]').fill('No Operation');
-	await page.locator('[data-test-id="node-creator-item-name"]', { hasText: 'No Operation, do nothing' }).first().click();
+	await page
+		.locator('[data-test-id="node-creator-item-name"]', { hasText: 'No Operation, do nothing' })
+		.first()
+		.click();
 	await page.locator('[data-test-id="ndv"]').waitFor();
 	const input = page.locator('[data-test-id="ndv-input-panel"]');
-	await input.getByText('Schema', { exact: true }).click().catch(() => {});
+	await input
+		.getByText('Schema', { exact: true })
+		.click()
+		.catch(() => {});
 	await input.getByText(/Usually outputs the following fields/).waitFor({ timeout: 15000 });
 	const schema = await text(input);
 	check(
 		"before any event, the next node's input panel shows the trigger's shipped schema (__schema__/v1.0.0.json) as a preview: txid, amount, status_code, confirmations…",
-		schema.includes('CoinRemitter Trigger') && schema.includes('Preview') && ['txid', 'amount', 'status_code', 'confirmations'].every((field) => schema.includes(field)),
+		schema.includes('CoinRemitter Trigger') &&
+			schema.includes('Preview') &&
+			['txid', 'amount', 'status_code', 'confirmations'].every((field) => schema.includes(field)),
 		schema.slice(0, 600),
 	);
 	await shot(page, 'trigger-schema-preview');
@@ -303,26 +435,35 @@ async function triggerOptions(page, instance) {
 
 	// The trigger's own output panel: n8n uses __schema__ only in input panels (schema previews are
 	// enabled for paneType "input"), so before an event the trigger shows its listening panel.
-	await page.locator('[data-test-id="canvas-node"]', { hasText: 'CoinRemitter Trigger' }).dblclick();
+	await page
+		.locator('[data-test-id="canvas-node"]', { hasText: 'CoinRemitter Trigger' })
+		.dblclick();
 	const ownOutput = page.locator('[data-test-id="ndv"]');
 	await ownOutput.waitFor();
 	await page.waitForTimeout(800);
 	const ownShown = await text(ownOutput);
 	check(
 		"the trigger's own output panel shows n8n's listening panel, not the schema (n8n does not use __schema__ for a node's own output)",
-		!ownShown.includes('Usually outputs the following fields') && /Listen for|test event|Pull in events|webhook/i.test(ownShown),
+		!ownShown.includes('Usually outputs the following fields') &&
+			/Listen for|test event|Pull in events|webhook/i.test(ownShown),
 		ownShown.slice(0, 600),
 	);
 	await closeNdv(page);
 
 	await page.keyboard.press('Control+s');
-	await page.waitForURL((url) => /\/workflow\/[A-Za-z0-9]{8,}/.test(url.pathname) && !url.pathname.endsWith('/new'), { timeout: 20000 });
+	await page.waitForURL(
+		(url) => /\/workflow\/[A-Za-z0-9]{8,}/.test(url.pathname) && !url.pathname.endsWith('/new'),
+		{ timeout: 20000 },
+	);
 	const id = new URL(page.url()).pathname.split('/').pop();
 	const stored = (await instance.rest('GET', `/workflows/${id}`)).data;
-	const trigger = stored.nodes.find((node) => node.type === 'n8n-nodes-coinremitter.coinRemitterTrigger');
+	const trigger = stored.nodes.find(
+		(node) => node.type === 'n8n-nodes-coinremitter.coinRemitterTrigger',
+	);
 	check(
 		'saved and read back through the REST API, Order Statuses are the numbers [1, 3] the trigger matches, Events ["invoice"]',
-		JSON.stringify(trigger?.parameters?.options?.statuses) === '[1,3]' && JSON.stringify(trigger?.parameters?.events) === '["invoice"]',
+		JSON.stringify(trigger?.parameters?.options?.statuses) === '[1,3]' &&
+			JSON.stringify(trigger?.parameters?.events) === '["invoice"]',
 		JSON.stringify(trigger?.parameters),
 	);
 }
@@ -331,27 +472,62 @@ async function payoutsExample(page, sim) {
 	await page.goto(`${page.baseUrl}/workflow/crExPayouts00001`);
 	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
 	const names = await page.locator('[data-test-id="canvas-node"]').allInnerTexts();
-	check('the payouts example opens on the canvas with its CoinRemitter nodes', ['Check balance', 'Validate address', 'Withdraw'].every((name) => names.some((shown) => shown.includes(name))), names.join(' | '));
+	check(
+		'the payouts example opens on the canvas with its CoinRemitter nodes',
+		['Check balance', 'Validate address', 'Withdraw'].every((name) =>
+			names.some((shown) => shown.includes(name)),
+		),
+		names.join(' | '),
+	);
 	const subtitles = names.join(' | ');
-	check('its CoinRemitter nodes read "Get Balance: Wallet", "Validate: Address"…', subtitles.includes('Get Balance: Wallet') && subtitles.includes('Validate: Address'), subtitles);
+	check(
+		'its CoinRemitter nodes read "Get Balance: Wallet", "Validate: Address"…',
+		subtitles.includes('Get Balance: Wallet') && subtitles.includes('Validate: Address'),
+		subtitles,
+	);
 	const before = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
 	await page.locator('[data-test-id="execute-workflow-button"]').click();
 	await page.getByText(/Workflow executed successfully/).waitFor({ timeout: 60000 });
 	const after = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
-	check('executed from the editor, it withdraws the two payouts from the simulator', after - before === 2, `withdraw calls ${before} → ${after}`);
+	check(
+		'executed from the editor, it withdraws the two payouts from the simulator',
+		after - before === 2,
+		`withdraw calls ${before} → ${after}`,
+	);
 	await shot(page, 'payouts-executed');
 	await page.locator('[data-test-id="canvas-node"]', { hasText: 'Withdraw' }).last().dblclick();
 	const output = page.locator('[data-test-id="output-panel"]');
 	await output.waitFor();
-	await output.getByText('JSON', { exact: true }).click().catch(() => {});
-	await output.getByText(/0\.50000000/).first().waitFor({ timeout: 15000 });
-	await output.getByText(/1\.25000000/).first().waitFor({ timeout: 15000 });
+	await output
+		.getByText('JSON', { exact: true })
+		.click()
+		.catch(() => {});
+	await output
+		.getByText(/0\.50000000/)
+		.first()
+		.waitFor({ timeout: 15000 });
+	await output
+		.getByText(/1\.25000000/)
+		.first()
+		.waitFor({ timeout: 15000 });
 	const shown = await text(output);
-	check('the Withdraw node\'s output shows both payouts with exact amounts', shown.includes('0.50000000') && shown.includes('1.25000000') && /2 items/.test(shown), shown.slice(0, 800));
+	check(
+		"the Withdraw node's output shows both payouts with exact amounts",
+		shown.includes('0.50000000') && shown.includes('1.25000000') && /2 items/.test(shown),
+		shown.slice(0, 800),
+	);
 	await shot(page, 'payouts-output');
 }
 
-const SECTIONS = { nodeCreator, invoicePanel, withdrawalPanel, withdrawalRequired, credentialDialog, triggerOptions, payoutsExample };
+const SECTIONS = {
+	nodeCreator,
+	invoicePanel,
+	withdrawalPanel,
+	withdrawalRequired,
+	credentialDialog,
+	triggerOptions,
+	payoutsExample,
+};
 
 async function main() {
 	const started = Date.now();
@@ -361,8 +537,12 @@ async function main() {
 	}
 	mkdirSync(SHOTS, { recursive: true });
 	// COINREMITTER_BROWSER_N8N=2.40.7 points the suite at n8n 2.x (not part of CI: written against 1.123's editor).
-	const { sim, instance, target, stop } = await bootN8n({ version: process.env.COINREMITTER_BROWSER_N8N || '1.123.81' });
-	console.log(`# ${target.label} at ${instance.baseUrl}, ready in ${Math.round((Date.now() - started) / 1000)} s`);
+	const { sim, instance, target, stop } = await bootN8n({
+		version: process.env.COINREMITTER_BROWSER_N8N || '1.123.81',
+	});
+	console.log(
+		`# ${target.label} at ${instance.baseUrl}, ready in ${Math.round((Date.now() - started) / 1000)} s`,
+	);
 	const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 	try {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
@@ -380,7 +560,9 @@ async function main() {
 		await browser.close();
 		await stop();
 	}
-	console.log(`${results.passed} passed, ${results.failed} failed (${Math.round((Date.now() - started) / 1000)} s)`);
+	console.log(
+		`${results.passed} passed, ${results.failed} failed (${Math.round((Date.now() - started) / 1000)} s)`,
+	);
 	process.exit(results.failed === 0 ? 0 : 1);
 }
 

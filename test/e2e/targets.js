@@ -17,11 +17,23 @@ const TARGETS = [
 /** The targets, installed if needed; `only` (a version) keeps one of them (the browser suite's). */
 async function targets({ only } = {}) {
 	const ready = [];
-	for (const target of TARGETS.filter((candidate) => only === undefined || candidate.version === only)) {
-		const { stdout } = await run('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), target.version], { maxBuffer: 64 * 1024 * 1024, timeout: 30 * 60000 });
+	for (const target of TARGETS.filter(
+		(candidate) => only === undefined || candidate.version === only,
+	)) {
+		const { stdout } = await run(
+			'bash',
+			[join(ROOT, 'scripts', 'install-n8n.sh'), target.version],
+			{ maxBuffer: 64 * 1024 * 1024, timeout: 30 * 60000 },
+		);
 		const [dir, nodeBinDir] = stdout.split('\n').slice(-3);
 		const [port, brokerPort] = await freePorts(2);
-		ready.push({ ...target, dir: dir.trim(), nodeBinDir: nodeBinDir.trim() || undefined, port, brokerPort });
+		ready.push({
+			...target,
+			dir: dir.trim(),
+			nodeBinDir: nodeBinDir.trim() || undefined,
+			port,
+			brokerPort,
+		});
 	}
 	return ready;
 }

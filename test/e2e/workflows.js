@@ -10,32 +10,67 @@ const CREDENTIALS = {
 
 function credentialsFor(simUrl) {
 	return [
-		{ ...CREDENTIALS.v1, type: 'coinRemitterApi', data: { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password', baseUrl: simUrl } },
-		{ ...CREDENTIALS.wrongV1, type: 'coinRemitterApi', data: { apiKey: 'sim_tcn_key', apiPassword: 'not-the-password', baseUrl: simUrl } },
+		{
+			...CREDENTIALS.v1,
+			type: 'coinRemitterApi',
+			data: { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password', baseUrl: simUrl },
+		},
+		{
+			...CREDENTIALS.wrongV1,
+			type: 'coinRemitterApi',
+			data: { apiKey: 'sim_tcn_key', apiPassword: 'not-the-password', baseUrl: simUrl },
+		},
 		{
 			...CREDENTIALS.legacyTcn,
 			type: 'coinRemitterLegacyApi',
-			data: { coin: 'TCN', apiKey: 'sim_tcn_key', password: 'sim_tcn_password', baseUrl: simUrl, apiGeneration: 'auto' },
+			data: {
+				coin: 'TCN',
+				apiKey: 'sim_tcn_key',
+				password: 'sim_tcn_password',
+				baseUrl: simUrl,
+				apiGeneration: 'auto',
+			},
 		},
 		{
 			...CREDENTIALS.legacyLtc,
 			type: 'coinRemitterLegacyApi',
-			data: { coin: 'LTC', apiKey: 'sim_ltc_key', password: 'sim_ltc_password', baseUrl: simUrl, apiGeneration: 'auto' },
+			data: {
+				coin: 'LTC',
+				apiKey: 'sim_ltc_key',
+				password: 'sim_ltc_password',
+				baseUrl: simUrl,
+				apiGeneration: 'auto',
+			},
 		},
 		// The AI agent example's model: the simulator's scripted OpenAI-compatible endpoint.
-		{ ...CREDENTIALS.openAi, type: 'openAiApi', data: { apiKey: 'sim-openai-key', url: `${simUrl}/openai/v1` } },
+		{
+			...CREDENTIALS.openAi,
+			type: 'openAiApi',
+			data: { apiKey: 'sim-openai-key', url: `${simUrl}/openai/v1` },
+		},
 	];
 }
 
 let position = 0;
 function node(name, type, parameters, extra = {}) {
 	position += 220;
-	return { id: `node-${name.replace(/\W+/g, '-').toLowerCase()}`, name, type, typeVersion: 1, position: [position, 300], parameters, ...extra };
+	return {
+		id: `node-${name.replace(/\W+/g, '-').toLowerCase()}`,
+		name,
+		type,
+		typeVersion: 1,
+		position: [position, 300],
+		parameters,
+		...extra,
+	};
 }
 
 const coinRemitter = (name, parameters, credential) =>
 	node(name, 'n8n-nodes-coinremitter.coinRemitter', parameters, {
-		credentials: { [parameters.apiVersion === 'legacy' ? 'coinRemitterLegacyApi' : 'coinRemitterApi']: credential },
+		credentials: {
+			[parameters.apiVersion === 'legacy' ? 'coinRemitterLegacyApi' : 'coinRemitterApi']:
+				credential,
+		},
 		onError: 'continueRegularOutput',
 	});
 
@@ -44,19 +79,45 @@ function actionsWorkflow() {
 	position = 0;
 	const steps = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}),
-		coinRemitter('V1 Balance', { apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' }, CREDENTIALS.v1),
-		coinRemitter('V1 New Address', { apiVersion: 'v1', resource: 'address', operation: 'create', label: 'e2e1' }, CREDENTIALS.v1),
+		coinRemitter(
+			'V1 Balance',
+			{ apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' },
+			CREDENTIALS.v1,
+		),
+		coinRemitter(
+			'V1 New Address',
+			{ apiVersion: 'v1', resource: 'address', operation: 'create', label: 'e2e1' },
+			CREDENTIALS.v1,
+		),
 		coinRemitter(
 			'V1 Estimate',
-			{ apiVersion: 'v1', resource: 'withdrawal', operation: 'estimate', amount: '0.12345678', withdrawalSpeed: 'medium', additionalFields: { address: '={{ $json.address }}' } },
+			{
+				apiVersion: 'v1',
+				resource: 'withdrawal',
+				operation: 'estimate',
+				amount: '0.12345678',
+				withdrawalSpeed: 'medium',
+				additionalFields: { address: '={{ $json.address }}' },
+			},
 			CREDENTIALS.v1,
 		),
 		coinRemitter(
 			'V1 Invoice',
-			{ apiVersion: 'v1', resource: 'invoice', operation: 'create', amount: '19.99', fiatCurrency: 'EUR', additionalFields: { name: 'E2E order', customData1: 'e2e-42' } },
+			{
+				apiVersion: 'v1',
+				resource: 'invoice',
+				operation: 'create',
+				amount: '19.99',
+				fiatCurrency: 'EUR',
+				additionalFields: { name: 'E2E order', customData1: 'e2e-42' },
+			},
 			CREDENTIALS.v1,
 		),
-		coinRemitter('V1 Wrong Keys', { apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' }, CREDENTIALS.wrongV1),
+		coinRemitter(
+			'V1 Wrong Keys',
+			{ apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' },
+			CREDENTIALS.wrongV1,
+		),
 		coinRemitter(
 			'Legacy V3 Invoice',
 			{
@@ -69,21 +130,55 @@ function actionsWorkflow() {
 			},
 			CREDENTIALS.legacyTcn,
 		),
-		coinRemitter('Legacy V2 Balance', { apiVersion: 'legacy', resource: 'wallet', operation: 'getBalance' }, CREDENTIALS.legacyLtc),
 		coinRemitter(
-			'Legacy V2 Invoice',
-			{ apiVersion: 'legacy', resource: 'invoice', operation: 'create', amount: '3', fiatCurrency: 'USD', additionalFields: { successUrl: 'https://shop.example/ok' } },
+			'Legacy V2 Balance',
+			{ apiVersion: 'legacy', resource: 'wallet', operation: 'getBalance' },
 			CREDENTIALS.legacyLtc,
 		),
-		coinRemitter('Legacy Coin Prices', { apiVersion: 'legacy', resource: 'rate', operation: 'getCoinPrices' }, CREDENTIALS.legacyLtc),
+		coinRemitter(
+			'Legacy V2 Invoice',
+			{
+				apiVersion: 'legacy',
+				resource: 'invoice',
+				operation: 'create',
+				amount: '3',
+				fiatCurrency: 'USD',
+				additionalFields: { successUrl: 'https://shop.example/ok' },
+			},
+			CREDENTIALS.legacyLtc,
+		),
+		coinRemitter(
+			'Legacy Coin Prices',
+			{ apiVersion: 'legacy', resource: 'rate', operation: 'getCoinPrices' },
+			CREDENTIALS.legacyLtc,
+		),
 		// Every Coin: the empty option value, as the editor stores it.
-		coinRemitter('V1 Rates Every Coin', { apiVersion: 'v1', resource: 'rate', operation: 'fiatToCrypto', fiatCurrency: 'USD', fiatAmount: '50', coin: '' }, CREDENTIALS.v1),
+		coinRemitter(
+			'V1 Rates Every Coin',
+			{
+				apiVersion: 'v1',
+				resource: 'rate',
+				operation: 'fiatToCrypto',
+				fiatCurrency: 'USD',
+				fiatAmount: '50',
+				coin: '',
+			},
+			CREDENTIALS.v1,
+		),
 	];
 	const connections = {};
 	for (let i = 0; i < steps.length - 1; i++) {
 		connections[steps[i].name] = { main: [[{ node: steps[i + 1].name, type: 'main', index: 0 }]] };
 	}
-	return { id: 'crE2eActions0001', name: 'E2E actions', nodes: steps, connections, active: false, settings: {}, pinData: {} };
+	return {
+		id: 'crE2eActions0001',
+		name: 'E2E actions',
+		nodes: steps,
+		connections,
+		active: false,
+		settings: {},
+		pinData: {},
+	};
 }
 
 /** Two payouts; the second is refused by the gateway, so the execution fails after paying the first. */
@@ -91,20 +186,29 @@ function payoutRetryWorkflow() {
 	position = 0;
 	const start = node('Start', 'n8n-nodes-base.manualTrigger', {});
 	const list = node('Payouts', 'n8n-nodes-base.code', {
-		jsCode: "return [{ json: { address: 'T' + '7'.repeat(33), amount: '0.10000000' } }, { json: { address: 'not-an-address', amount: '0.20000000' } }];",
+		jsCode:
+			"return [{ json: { address: 'T' + '7'.repeat(33), amount: '0.10000000' } }, { json: { address: 'not-an-address', amount: '0.20000000' } }];",
 	});
-	const pay = node('Pay', 'n8n-nodes-coinremitter.coinRemitter', {
-		apiVersion: 'v1',
-		resource: 'withdrawal',
-		operation: 'create',
-		address: '={{ $json.address }}',
-		amount: '={{ $json.amount }}',
-	}, { credentials: { coinRemitterApi: CREDENTIALS.v1 } });
+	const pay = node(
+		'Pay',
+		'n8n-nodes-coinremitter.coinRemitter',
+		{
+			apiVersion: 'v1',
+			resource: 'withdrawal',
+			operation: 'create',
+			address: '={{ $json.address }}',
+			amount: '={{ $json.amount }}',
+		},
+		{ credentials: { coinRemitterApi: CREDENTIALS.v1 } },
+	);
 	return {
 		id: 'crE2ePayRetry001',
 		name: 'E2E payout retry',
 		nodes: [start, { ...list, typeVersion: 2 }, pay],
-		connections: { Start: { main: [[{ node: 'Payouts', type: 'main', index: 0 }]] }, Payouts: { main: [[{ node: 'Pay', type: 'main', index: 0 }]] } },
+		connections: {
+			Start: { main: [[{ node: 'Payouts', type: 'main', index: 0 }]] },
+			Payouts: { main: [[{ node: 'Pay', type: 'main', index: 0 }]] },
+		},
 		active: false,
 		settings: { saveDataErrorExecution: 'all' },
 		pinData: {},
@@ -116,12 +220,30 @@ function concurrencyWorkflow(count) {
 	position = 0;
 	const steps = [
 		node('Start', 'n8n-nodes-base.manualTrigger', {}),
-		{ ...node('Items', 'n8n-nodes-base.code', { jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { i } }));` }), typeVersion: 2 },
-		coinRemitter('Get Balance', { apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' }, CREDENTIALS.v1),
+		{
+			...node('Items', 'n8n-nodes-base.code', {
+				jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { i } }));`,
+			}),
+			typeVersion: 2,
+		},
+		coinRemitter(
+			'Get Balance',
+			{ apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' },
+			CREDENTIALS.v1,
+		),
 	];
 	const connections = {};
-	for (let i = 0; i < steps.length - 1; i++) connections[steps[i].name] = { main: [[{ node: steps[i + 1].name, type: 'main', index: 0 }]] };
-	return { id: 'crE2eInFlight001', name: 'E2E items in flight', nodes: steps, connections, active: false, settings: {}, pinData: {} };
+	for (let i = 0; i < steps.length - 1; i++)
+		connections[steps[i].name] = { main: [[{ node: steps[i + 1].name, type: 'main', index: 0 }]] };
+	return {
+		id: 'crE2eInFlight001',
+		name: 'E2E items in flight',
+		nodes: steps,
+		connections,
+		active: false,
+		settings: {},
+		pinData: {},
+	};
 }
 
 const TRIGGER_WEBHOOK_ID = 'b7d5a1c2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
@@ -158,4 +280,11 @@ function triggerWorkflow(simUrl) {
 	};
 }
 
-module.exports = { actionsWorkflow, concurrencyWorkflow, credentialsFor, payoutRetryWorkflow, triggerWorkflow, TRIGGER_WEBHOOK_ID };
+module.exports = {
+	actionsWorkflow,
+	concurrencyWorkflow,
+	credentialsFor,
+	payoutRetryWorkflow,
+	triggerWorkflow,
+	TRIGGER_WEBHOOK_ID,
+};

@@ -17,7 +17,10 @@ export function expectMultipart(request: { contentType: string; bodyKind?: strin
 
 /** Fails when any of the secrets appears anywhere in what the user or a log could see. */
 export function expectNoSecrets(value: unknown, secrets: string[]) {
-	const seen = [value, value instanceof Error ? { message: value.message, stack: value.stack } : undefined];
+	const seen = [
+		value,
+		value instanceof Error ? { message: value.message, stack: value.stack } : undefined,
+	];
 	const text = JSON.stringify(seen, (_key, inner) =>
 		inner instanceof Error ? { ...inner, message: inner.message, stack: inner.stack } : inner,
 	);

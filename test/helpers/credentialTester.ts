@@ -1,7 +1,12 @@
 // Runs a credential's `test` the way n8n's credentials tester does: resolve the request's
 // expressions against the credential, authenticate it, send it, then apply the rules.
 import { httpRequest } from 'n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions';
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions, INode } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper, credentialTypes, nodeClasses } from './engine';
@@ -22,11 +27,22 @@ export async function testCredential(typeName: string, data: ICredentialDataDecr
 		nodes: [probeNode],
 		connections: {},
 		active: false,
-		nodeTypes: { getByName: () => nodeClasses[probeNode.type], getByNameAndVersion: () => nodeClasses[probeNode.type], getKnownTypes: () => ({}) } as never,
+		nodeTypes: {
+			getByName: () => nodeClasses[probeNode.type],
+			getByNameAndVersion: () => nodeClasses[probeNode.type],
+			getKnownTypes: () => ({}),
+		} as never,
 	});
 	const resolve = (value: unknown): unknown =>
 		typeof value === 'string'
-			? workflow.expression.getSimpleParameterValue(probeNode, value, 'internal', { $credentials: data } as IDataObject, undefined, '')
+			? workflow.expression.getSimpleParameterValue(
+					probeNode,
+					value,
+					'internal',
+					{ $credentials: data } as IDataObject,
+					undefined,
+					'',
+				)
 			: value;
 	const { baseURL, url, method, body, headers } = type.test.request;
 	let request: IHttpRequestOptions = {
@@ -36,7 +52,13 @@ export async function testCredential(typeName: string, data: ICredentialDataDecr
 		body: body as IDataObject | undefined,
 		json: true,
 	};
-	request = await new TestCredentialsHelper({ [typeName]: data }).authenticate(data, typeName, request, workflow, probeNode);
+	request = await new TestCredentialsHelper({ [typeName]: data }).authenticate(
+		data,
+		typeName,
+		request,
+		workflow,
+		probeNode,
+	);
 
 	let response: IDataObject;
 	try {
@@ -45,7 +67,10 @@ export async function testCredential(typeName: string, data: ICredentialDataDecr
 		return { status: 'Error' as const, message: (error as Error).message };
 	}
 	for (const rule of type.test.rules ?? []) {
-		if (rule.type === 'responseSuccessBody' && response[rule.properties.key] === rule.properties.value) {
+		if (
+			rule.type === 'responseSuccessBody' &&
+			response[rule.properties.key] === rule.properties.value
+		) {
 			return { status: 'Error' as const, message: rule.properties.message };
 		}
 	}

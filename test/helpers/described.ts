@@ -8,14 +8,18 @@ const { properties } = new CoinRemitter().description;
 
 function shownFor(property: INodeProperties, context: Record<string, string>) {
 	const show = property.displayOptions?.show ?? {};
-	return Object.entries(show).every(([key, values]) => !(key in context) || (values as unknown[]).includes(context[key]));
+	return Object.entries(show).every(
+		([key, values]) => !(key in context) || (values as unknown[]).includes(context[key]),
+	);
 }
 
 /** The value of the dropdown entry `label` of parameter `name`, as shown under `context`. */
 function pick(name: string, label: string, context: Record<string, string>): string {
 	for (const property of properties) {
 		if (property.name !== name || !shownFor(property, context)) continue;
-		const option = (property.options as INodePropertyOptions[] | undefined)?.find((entry) => entry.name === label);
+		const option = (property.options as INodePropertyOptions[] | undefined)?.find(
+			(entry) => entry.name === label,
+		);
 		if (option) return String(option.value);
 	}
 	throw new Error(`the node offers no "${label}" for ${name} under ${JSON.stringify(context)}`);
@@ -25,13 +29,21 @@ function pick(name: string, label: string, context: Record<string, string>): str
 export function operation(apiLabel: string, resourceLabel: string, operationLabel: string) {
 	const apiVersion = pick('apiVersion', apiLabel, {});
 	const resource = pick('resource', resourceLabel, { apiVersion });
-	return { apiVersion, resource, operation: pick('operation', operationLabel, { apiVersion, resource }) };
+	return {
+		apiVersion,
+		resource,
+		operation: pick('operation', operationLabel, { apiVersion, resource }),
+	};
 }
 
 /** The name and default of an entry of the node's "Options" collection, by its label. */
 export function requestOption(displayName: string): { name: string; default: unknown } {
-	const collection = properties.find((property) => property.name === 'options' && property.type === 'collection');
-	const option = (collection?.options as INodeProperties[] | undefined)?.find((entry) => entry.displayName === displayName);
+	const collection = properties.find(
+		(property) => property.name === 'options' && property.type === 'collection',
+	);
+	const option = (collection?.options as INodeProperties[] | undefined)?.find(
+		(entry) => entry.displayName === displayName,
+	);
 	if (!option) throw new Error(`the node has no option "${displayName}"`);
 	return { name: option.name, default: option.default };
 }

@@ -64,7 +64,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		node: INode,
 	): Promise<IHttpRequestOptions> {
 		const type = credentialTypes[typeName];
-		if (typeof type.authenticate === 'function') return await type.authenticate(credentials, requestOptions);
+		if (typeof type.authenticate === 'function')
+			return await type.authenticate(credentials, requestOptions);
 		if (type.authenticate?.type !== 'generic') return requestOptions;
 		const resolve = (value: string) =>
 			String(
@@ -155,7 +156,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
-		credentials: Object.fromEntries(Object.keys(options.credentials).map((name) => [name, { id: name, name }])),
+		credentials: Object.fromEntries(
+			Object.keys(options.credentials).map((name) => [name, { id: name, name }]),
+		),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 	const workflowId = options.workflowId ?? `test-${++runs}`;
@@ -213,7 +216,9 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		},
 	} as unknown as IRunExecutionData;
 
-	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(
+		workflow,
+	);
 	const run = await finished.promise;
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {

@@ -7,7 +7,10 @@ import { startSimulator } from '../../simulator/server';
 
 export type SimulatorInstance = Simulator;
 
-export const TCN: { apiKey: string; apiPassword: string } = { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password' };
+export const TCN: { apiKey: string; apiPassword: string } = {
+	apiKey: 'sim_tcn_key',
+	apiPassword: 'sim_tcn_password',
+};
 export const INACTIVE = { apiKey: 'sim_inactive_key', apiPassword: 'sim_inactive_password' };
 export const WRONG = { apiKey: 'sim_tcn_key', apiPassword: 'not-the-password-7Qx' };
 
@@ -26,7 +29,10 @@ export function useSimulator(options: Record<string, unknown> = {}) {
 	return holder;
 }
 
-export function v1Credentials(sim: Simulator, keys = TCN): Record<string, ICredentialDataDecryptedObject> {
+export function v1Credentials(
+	sim: Simulator,
+	keys = TCN,
+): Record<string, ICredentialDataDecryptedObject> {
 	return { coinRemitterApi: { ...keys, baseUrl: sim.url } };
 }
 

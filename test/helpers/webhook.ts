@@ -4,7 +4,13 @@
 // credentials applied like n8n's server) against the simulator.
 import { parse as parseQuery } from 'node:querystring';
 import { httpRequest } from 'n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions';
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestOptions,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { CoinRemitterTrigger } from '../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
 import { parseMultipart } from '../../simulator/multipart';
@@ -19,8 +25,10 @@ export interface EncodedCallback {
 /** The body as n8n 1.x gives it to a trigger: multipart as { data, files }, urlencoded via querystring, JSON parsed with the raw body kept. */
 export function asN8nRequest({ body, contentType }: EncodedCallback) {
 	const type = contentType.split(';')[0];
-	if (type === 'multipart/form-data') return { body: { data: parseMultipart(body, contentType), files: {} }, contentType: type };
-	if (type === 'application/x-www-form-urlencoded') return { body: parseQuery(body.toString('utf8')) as IDataObject, contentType: type };
+	if (type === 'multipart/form-data')
+		return { body: { data: parseMultipart(body, contentType), files: {} }, contentType: type };
+	if (type === 'application/x-www-form-urlencoded')
+		return { body: parseQuery(body.toString('utf8')) as IDataObject, contentType: type };
 	let parsed: IDataObject = {};
 	try {
 		parsed = JSON.parse(body.toString('utf8')) as IDataObject;
@@ -32,15 +40,23 @@ export function asN8nRequest({ body, contentType }: EncodedCallback) {
 
 /** Resolves the `={{$credentials.x}}` values of a generic credential. */
 function resolveGeneric(value: string, credentials: ICredentialDataDecryptedObject): string {
-	return value.replace(/^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/, (_match, name: string) => String(credentials[name] ?? ''));
+	return value.replace(/^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/, (_match, name: string) =>
+		String(credentials[name] ?? ''),
+	);
 }
 
-async function authenticate(type: string, credentials: ICredentialDataDecryptedObject, options: IHttpRequestOptions) {
+async function authenticate(
+	type: string,
+	credentials: ICredentialDataDecryptedObject,
+	options: IHttpRequestOptions,
+) {
 	const credentialType = credentialTypes[type];
-	if (typeof credentialType.authenticate === 'function') return await credentialType.authenticate(credentials, options);
+	if (typeof credentialType.authenticate === 'function')
+		return await credentialType.authenticate(credentials, options);
 	const headers = { ...(options.headers ?? {}) } as IDataObject;
 	const generic = credentialType.authenticate?.properties.headers ?? {};
-	for (const [name, value] of Object.entries(generic)) headers[name] = resolveGeneric(String(value), credentials);
+	for (const [name, value] of Object.entries(generic))
+		headers[name] = resolveGeneric(String(value), credentials);
 	return { ...options, headers };
 }
 
@@ -65,10 +81,17 @@ const trigger = new CoinRemitterTrigger();
 export const loggedLines: string[] = [];
 
 /** Calls webhook() once with the encoded callback; returns what the sender and the workflow would get. */
-export async function callWebhook(encoded: EncodedCallback, call: WebhookCall = {}): Promise<WebhookResult> {
+export async function callWebhook(
+	encoded: EncodedCallback,
+	call: WebhookCall = {},
+): Promise<WebhookResult> {
 	const request = asN8nRequest(encoded);
 	const credentials = call.credentials ?? {};
-	const parameters: IDataObject = { events: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'], options: {}, ...call.parameters };
+	const parameters: IDataObject = {
+		events: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'],
+		options: {},
+		...call.parameters,
+	};
 	const staticData = call.staticData ?? {};
 	// Each call is its own workflow unless the test says otherwise, so process-wide memory does not leak between tests.
 	const workflowId = call.workflowId ?? `wf-${Math.random().toString(36).slice(2)}`;
@@ -88,7 +111,10 @@ export async function callWebhook(encoded: EncodedCallback, call: WebhookCall = 
 		logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
 		getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
 		getBodyData: () => request.body,
-		getRequestObject: () => ({ headers: { 'content-type': request.contentType }, rawBody: request.rawBody }),
+		getRequestObject: () => ({
+			headers: { 'content-type': request.contentType },
+			rawBody: request.rawBody,
+		}),
 		getResponseObject: () => response,
 		getQueryData: () => call.query ?? {},
 		getWorkflowStaticData: () => staticData,
@@ -100,7 +126,9 @@ export async function callWebhook(encoded: EncodedCallback, call: WebhookCall = 
 			typeVersion: 1,
 			position: [0, 0],
 			parameters,
-			credentials: Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: type, name: type }])),
+			credentials: Object.fromEntries(
+				Object.keys(credentials).map((type) => [type, { id: type, name: type }]),
+			),
 		}),
 		getCredentials: async (type: string) => {
 			if (!credentials[type]) throw new Error(`no ${type} credential`);
@@ -119,7 +147,11 @@ export async function callWebhook(encoded: EncodedCallback, call: WebhookCall = 
 	return { status: sent.status ?? 0, body: sent.body, items, response: result };
 }
 
-export function encode(payload: object, encoding: 'multipart' | 'urlencoded' | 'json' = 'multipart', nested: 'json' | 'brackets' = 'json') {
+export function encode(
+	payload: object,
+	encoding: 'multipart' | 'urlencoded' | 'json' = 'multipart',
+	nested: 'json' | 'brackets' = 'json',
+) {
 	return encodeCallback(payload, { encoding, nested }) as EncodedCallback;
 }
 

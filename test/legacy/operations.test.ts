@@ -10,7 +10,11 @@ const wallets = [
 ] as const;
 
 describe.each(wallets)('legacy $generation ($coin)', ({ coin, generation, keys, balance }) => {
-	async function run(resource: string, operation: string, parameters: Record<string, unknown> = {}) {
+	async function run(
+		resource: string,
+		operation: string,
+		parameters: Record<string, unknown> = {},
+	) {
 		const result = await runNode({
 			parameters: { apiVersion: 'legacy', resource, operation, ...parameters } as never,
 			credentials: legacyCredentials(ctx.sim, coin, keys),
@@ -53,7 +57,9 @@ describe.each(wallets)('legacy $generation ($coin)', ({ coin, generation, keys, 
 		const address = await newAddress();
 		expect((await run('address', 'validate', { address }))[0].json).toEqual({ valid: true });
 		expect(onlyLegacyRequest('validate-address')).toEqual({ address });
-		expect((await run('address', 'validate', { address: 'nope' }))[0].json).toEqual({ valid: false });
+		expect((await run('address', 'validate', { address: 'nope' }))[0].json).toEqual({
+			valid: false,
+		});
 	});
 
 	it('address: getTransactions gives one item per transaction, all paired to the input', async () => {
@@ -62,7 +68,9 @@ describe.each(wallets)('legacy $generation ($coin)', ({ coin, generation, keys, 
 		ctx.sim.deposit(keys.apiKey, address, '0.2', 7);
 		const items = await run('address', 'getTransactions', { address });
 		expect(onlyLegacyRequest('get-transaction-by-address')).toEqual({ address });
-		expect(items.map((item) => [item.json.amount, item.json.confirmations, item.json.coin_short_name])).toEqual([
+		expect(
+			items.map((item) => [item.json.amount, item.json.confirmations, item.json.coin_short_name]),
+		).toEqual([
 			['0.10000000', 1, coin],
 			['0.20000000', 7, coin],
 		]);
@@ -88,7 +96,13 @@ describe.each(wallets)('legacy $generation ($coin)', ({ coin, generation, keys, 
 		const deposit = ctx.sim.deposit(keys.apiKey, address, '3', 2);
 		const items = await run('transaction', 'get', { transactionId: deposit.id });
 		expect(onlyLegacyRequest('get-transaction')).toEqual({ id: deposit.id });
-		expect(items[0].json).toMatchObject({ id: deposit.id, type: 'receive', amount: '3.00000000', confirmations: 2, merchant_id: 'sim-merchant-1' });
+		expect(items[0].json).toMatchObject({
+			id: deposit.id,
+			type: 'receive',
+			amount: '3.00000000',
+			confirmations: 2,
+			merchant_id: 'sim-merchant-1',
+		});
 	});
 
 	it('wallet: getBalance keeps the numeric balance exact, as the digits the service wrote', async () => {
@@ -144,8 +158,15 @@ describe.each(wallets)('legacy $generation ($coin)', ({ coin, generation, keys, 
 
 	it('rate: fiatToCrypto sends fiat_symbol and fiat_amount', async () => {
 		const items = await run('rate', 'fiatToCrypto', { fiatCurrency: 'USD', fiatAmount: '40' });
-		expect(onlyLegacyRequest('get-fiat-to-crypto-rate')).toEqual({ fiat_symbol: 'USD', fiat_amount: '40' });
-		expect(items[0].json).toMatchObject({ crypto_symbol: coin, fiat_amount: '40.00000000', fiat_symbol: 'USD' });
+		expect(onlyLegacyRequest('get-fiat-to-crypto-rate')).toEqual({
+			fiat_symbol: 'USD',
+			fiat_amount: '40',
+		});
+		expect(items[0].json).toMatchObject({
+			crypto_symbol: coin,
+			fiat_amount: '40.00000000',
+			fiat_symbol: 'USD',
+		});
 	});
 
 	it(`rate: getCoinPrices is a GET ${generation === 'v2' ? 'with' : 'without'} the credentials`, async () => {
@@ -154,7 +175,8 @@ describe.each(wallets)('legacy $generation ($coin)', ({ coin, generation, keys, 
 		const [request] = ctx.sim.requests;
 		expect(request.method).toBe('GET');
 		expect(request.path).toBe(`/api/${generation}/get-coin-rate`);
-		if (generation === 'v2') expect(request.query).toEqual({ api_key: keys.apiKey, password: keys.password });
+		if (generation === 'v2')
+			expect(request.query).toEqual({ api_key: keys.apiKey, password: keys.password });
 		else expect(request.query).toEqual({});
 		expect(items[0].json.BTC).toEqual({ symbol: 'BTC', name: 'Bitcoin', price: '60000.00000000' });
 	});
@@ -167,14 +189,19 @@ describe('legacy generation', () => {
 			credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY, 'v2'),
 		});
 		expect(ctx.sim.requests[0].path).toBe('/api/v2/TCN/get-balance');
-		expect(result.error?.message).toBe('CoinRemitter has no such legacy endpoint for this coin (HTTP 404)');
+		expect(result.error?.message).toBe(
+			'CoinRemitter has no such legacy endpoint for this coin (HTTP 404)',
+		);
 		expect(result.error?.description).toMatch(/API generation of the credential/);
 	});
 
 	it('does not send v1 headers and v1 keys do not open the legacy interface with another coin', async () => {
 		const result = await runNode({
 			parameters: { apiVersion: 'legacy', resource: 'wallet', operation: 'getBalance' },
-			credentials: legacyCredentials(ctx.sim, 'BTC', { apiKey: TCN.apiKey, password: TCN.apiPassword }),
+			credentials: legacyCredentials(ctx.sim, 'BTC', {
+				apiKey: TCN.apiKey,
+				password: TCN.apiPassword,
+			}),
 		});
 		expect(result.error?.message).toBe('CoinRemitter refused the request');
 	});

@@ -43,9 +43,24 @@ async function startPostgres(port) {
 	};
 	await pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
 	const settings = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-	await pg('pg_ctl', ['-D', data, '-l', join(dir, 'postgres.log'), '-o', settings, '-w', '-t', '60', 'start']);
+	await pg('pg_ctl', [
+		'-D',
+		data,
+		'-l',
+		join(dir, 'postgres.log'),
+		'-o',
+		settings,
+		'-w',
+		'-t',
+		'60',
+		'start',
+	]);
 	const psql = async (sql, database = 'postgres') => {
-		const { stdout } = await run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-At', '-c', sql], { timeout: 30000 });
+		const { stdout } = await run(
+			'psql',
+			['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-At', '-c', sql],
+			{ timeout: 30000 },
+		);
 		return stdout.trim();
 	};
 	await psql('CREATE DATABASE n8n');
@@ -65,9 +80,26 @@ async function startPostgres(port) {
 
 async function startRedis(port) {
 	const dir = mkdtempSync(join(tmpdir(), 'coinremitter-redis-'));
-	const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir], {
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const child = spawn(
+		'redis-server',
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--daemonize',
+			'no',
+			'--dir',
+			dir,
+		],
+		{
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	let log = '';
 	child.stdout.on('data', (chunk) => (log += chunk));
 	child.stderr.on('data', (chunk) => (log += chunk));
@@ -92,8 +124,13 @@ async function startRedis(port) {
 /** Both servers are there (scripts/install-queue-services.sh installs them). */
 function servicesInstalled() {
 	const initdb = postgresBin() ? join(postgresBin(), 'initdb') : '';
-	const onPath = (name) => (process.env.PATH ?? '').split(':').some((dir) => existsSync(join(dir, name)) && statSync(join(dir, name)).isFile());
-	return (initdb ? existsSync(initdb) : onPath('initdb')) && onPath('redis-server') && onPath('psql');
+	const onPath = (name) =>
+		(process.env.PATH ?? '')
+			.split(':')
+			.some((dir) => existsSync(join(dir, name)) && statSync(join(dir, name)).isFile());
+	return (
+		(initdb ? existsSync(initdb) : onPath('initdb')) && onPath('redis-server') && onPath('psql')
+	);
 }
 
 module.exports = { startPostgres, startRedis, servicesInstalled };

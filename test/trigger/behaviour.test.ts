@@ -1,14 +1,34 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { callbacks } from '../../simulator/server';
-import { LTC, TCN, TCN_LEGACY, legacyCredentials, useSimulator, v1Credentials } from '../helpers/fixtures';
+import {
+	LTC,
+	TCN,
+	TCN_LEGACY,
+	legacyCredentials,
+	useSimulator,
+	v1Credentials,
+} from '../helpers/fixtures';
 import { callWebhook, encode, rawBody } from '../helpers/webhook';
 
 const ctx = useSimulator();
 
 function address(apiKey = TCN.apiKey) {
-	const value = 'T' + Array.from({ length: 33 }, () => '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'[Math.floor(Math.random() * 57)]).join('');
-	ctx.sim.wallet(apiKey)!.addresses.set(value, { address: value, label: 'l1', createdAt: Date.now(), expiresAt: Date.now() + 1000 });
+	const value =
+		'T' +
+		Array.from(
+			{ length: 33 },
+			() =>
+				'123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'[
+					Math.floor(Math.random() * 57)
+				],
+		).join('');
+	ctx.sim.wallet(apiKey)!.addresses.set(value, {
+		address: value,
+		label: 'l1',
+		createdAt: Date.now(),
+		expiresAt: Date.now() + 1000,
+	});
 	return value;
 }
 
@@ -19,7 +39,9 @@ function depositPayload(amount = '1.00000000', confirmations = 1) {
 
 describe('filters', () => {
 	it('answers 200 and starts nothing for an event that is not selected', async () => {
-		const result = await callWebhook(encode(depositPayload()), { parameters: { events: ['invoice'] } });
+		const result = await callWebhook(encode(depositPayload()), {
+			parameters: { events: ['invoice'] },
+		});
 		expect(result.status).toBe(200);
 		expect(result.body).toEqual({ received: true, ignored: 'deposit callbacks are not selected' });
 		expect(result.items).toHaveLength(0);
@@ -30,30 +52,59 @@ describe('filters', () => {
 		const staticData = {};
 		const payload = depositPayload('2', 1);
 		const options = { options: { confirmedOnly: true } };
-		const pending = await callWebhook(encode(payload), { parameters: options, staticData, workflowId: 'wf-confirm' });
+		const pending = await callWebhook(encode(payload), {
+			parameters: options,
+			staticData,
+			workflowId: 'wf-confirm',
+		});
 		expect(pending.items).toHaveLength(0);
-		expect(pending.body).toEqual({ received: true, ignored: 'the transaction is not confirmed yet' });
-		const confirmed = callbacks.v1TransactionWebhook(ctx.sim, ctx.sim.confirm(payload.id as string, 3).id);
-		const result = await callWebhook(encode(confirmed), { parameters: options, staticData, workflowId: 'wf-confirm' });
-		expect(result.items).toEqual([expect.objectContaining({ id: payload.id, confirmations: 3, status_code: 1 })]);
+		expect(pending.body).toEqual({
+			received: true,
+			ignored: 'the transaction is not confirmed yet',
+		});
+		const confirmed = callbacks.v1TransactionWebhook(
+			ctx.sim,
+			ctx.sim.confirm(payload.id as string, 3).id,
+		);
+		const result = await callWebhook(encode(confirmed), {
+			parameters: options,
+			staticData,
+			workflowId: 'wf-confirm',
+		});
+		expect(result.items).toEqual([
+			expect.objectContaining({ id: payload.id, confirmations: 3, status_code: 1 }),
+		]);
 	});
 
 	it('Only Confirmed on legacy deposits uses the confirmations-needed option', async () => {
 		const wallet = ctx.sim.wallet(LTC.apiKey)!;
-		const tx = ctx.sim.recordTransaction(wallet, { type: 'receive', address: address(LTC.apiKey), amount: 100000000n, confirmations: 2 });
+		const tx = ctx.sim.recordTransaction(wallet, {
+			type: 'receive',
+			address: address(LTC.apiKey),
+			amount: 100000000n,
+			confirmations: 2,
+		});
 		const payload = callbacks.legacyTransactionWebhook(ctx.sim, tx.id);
-		const withThree = await callWebhook(encode(payload), { parameters: { options: { confirmedOnly: true } } });
+		const withThree = await callWebhook(encode(payload), {
+			parameters: { options: { confirmedOnly: true } },
+		});
 		expect(withThree.items).toHaveLength(0);
-		const withTwo = await callWebhook(encode(payload), { parameters: { options: { confirmedOnly: true, legacyConfirmations: 2 } } });
+		const withTwo = await callWebhook(encode(payload), {
+			parameters: { options: { confirmedOnly: true, legacyConfirmations: 2 } },
+		});
 		expect(withTwo.items).toHaveLength(1);
 	});
 
 	it('Order Statuses: emits only the selected invoice and widget statuses', async () => {
 		const paidOnly = { options: { statuses: ['1', '3'] } };
-		const pending = await callWebhook(encode(callbacks.widgetOrders.pricing(0)), { parameters: paidOnly });
+		const pending = await callWebhook(encode(callbacks.widgetOrders.pricing(0)), {
+			parameters: paidOnly,
+		});
 		expect(pending.items).toHaveLength(0);
 		expect(pending.body).toEqual({ received: true, ignored: 'status Pending is not selected' });
-		const paid = await callWebhook(encode(callbacks.widgetOrders.pricing(1)), { parameters: paidOnly });
+		const paid = await callWebhook(encode(callbacks.widgetOrders.pricing(1)), {
+			parameters: paidOnly,
+		});
 		expect(paid.items).toHaveLength(1);
 	});
 });
@@ -63,13 +114,21 @@ describe('duplicates', () => {
 		const staticData = {};
 		const payload = depositPayload('0.5', 1);
 		const first = await callWebhook(encode(payload), { staticData, workflowId: 'wf-dup' });
-		const again = await callWebhook(encode(payload, 'urlencoded', 'brackets'), { staticData, workflowId: 'wf-dup' });
+		const again = await callWebhook(encode(payload, 'urlencoded', 'brackets'), {
+			staticData,
+			workflowId: 'wf-dup',
+		});
 		expect(first.items).toHaveLength(1);
 		expect(again.items).toHaveLength(0);
 		expect(again.body).toEqual({ received: true, ignored: 'duplicate delivery' });
 		expect(Object.keys(staticData as IDataObject)).toContain('delivered');
-		const confirmed = callbacks.v1TransactionWebhook(ctx.sim, ctx.sim.confirm(payload.id as string, 5).id);
-		expect((await callWebhook(encode(confirmed), { staticData, workflowId: 'wf-dup' })).items).toHaveLength(1);
+		const confirmed = callbacks.v1TransactionWebhook(
+			ctx.sim,
+			ctx.sim.confirm(payload.id as string, 5).id,
+		);
+		expect(
+			(await callWebhook(encode(confirmed), { staticData, workflowId: 'wf-dup' })).items,
+		).toHaveLength(1);
 	});
 
 	it('remembers deliveries in the static data, so a restarted n8n still skips them', async () => {
@@ -83,7 +142,11 @@ describe('duplicates', () => {
 
 	it('emits duplicates when Skip Duplicates is off', async () => {
 		const payload = depositPayload();
-		const call = { parameters: { options: { skipDuplicates: false } }, staticData: {}, workflowId: 'wf-nodup' };
+		const call = {
+			parameters: { options: { skipDuplicates: false } },
+			staticData: {},
+			workflowId: 'wf-nodup',
+		};
 		expect((await callWebhook(encode(payload), call)).items).toHaveLength(1);
 		expect((await callWebhook(encode(payload), call)).items).toHaveLength(1);
 	});
@@ -93,15 +156,27 @@ describe('verification with the API', () => {
 	it('a genuine v1 deposit is fetched, merged over the callback and marked verified', async () => {
 		const payload = depositPayload('3.3', 4);
 		const result = await callWebhook(encode(payload), { credentials: v1Credentials(ctx.sim) });
-		expect(result.items).toEqual([expect.objectContaining({ id: payload.id, verified: true, amount: '3.30000000', confirmations: 4 })]);
-		expect(ctx.sim.requests.map((request) => [request.path, request.fields])).toEqual([['/v1/wallet/transaction', { id: payload.id }]]);
+		expect(result.items).toEqual([
+			expect.objectContaining({
+				id: payload.id,
+				verified: true,
+				amount: '3.30000000',
+				confirmations: 4,
+			}),
+		]);
+		expect(ctx.sim.requests.map((request) => [request.path, request.fields])).toEqual([
+			['/v1/wallet/transaction', { id: payload.id }],
+		]);
 	});
 
 	it('a forged transaction id is answered 403 and starts nothing', async () => {
 		const forged = { ...depositPayload(), id: 'forged-id' };
 		const result = await callWebhook(encode(forged), { credentials: v1Credentials(ctx.sim) });
 		expect(result.status).toBe(403);
-		expect(result.body).toEqual({ received: false, error: 'The callback does not match any record of the wallet' });
+		expect(result.body).toEqual({
+			received: false,
+			error: 'The callback does not match any record of the wallet',
+		});
 		expect(result.items).toHaveLength(0);
 	});
 
@@ -110,23 +185,44 @@ describe('verification with the API', () => {
 		['address', { address: 'T' + '7'.repeat(33) }],
 		['type', { type: 'send' }],
 	])('a callback whose %s disagrees with the record is answered 403', async (field, change) => {
-		const result = await callWebhook(encode({ ...depositPayload('1.25'), ...change }), { credentials: v1Credentials(ctx.sim) });
+		const result = await callWebhook(encode({ ...depositPayload('1.25'), ...change }), {
+			credentials: v1Credentials(ctx.sim),
+		});
 		expect(result.status).toBe(403);
-		expect(result.body).toEqual({ received: false, error: `The callback's ${field} does not match the wallet's record` });
+		expect(result.body).toEqual({
+			received: false,
+			error: `The callback's ${field} does not match the wallet's record`,
+		});
 	});
 
 	it('a legacy deposit is verified with the legacy credential', async () => {
 		const tx = ctx.sim.deposit(TCN.apiKey, address(), '0.75', 6);
 		const payload = callbacks.legacyTransactionWebhook(ctx.sim, tx.id);
-		const result = await callWebhook(encode(payload), { credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY) });
-		expect(result.items).toEqual([expect.objectContaining({ id: tx.id, verified: true, interface: 'legacy' })]);
+		const result = await callWebhook(encode(payload), {
+			credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY),
+		});
+		expect(result.items).toEqual([
+			expect.objectContaining({ id: tx.id, verified: true, interface: 'legacy' }),
+		]);
 		expect(ctx.sim.requests[0].path).toBe('/api/v3/TCN/get-transaction');
 		expect(ctx.sim.requests[0].fields).toMatchObject({ id: tx.id, api_key: TCN.apiKey });
 	});
 
 	it('a forged legacy callback is 403, but a wrong legacy credential is 503 (retry later), not a forgery', async () => {
-		const forged = { ...callbacks.legacyTransactionWebhook(ctx.sim, ctx.sim.deposit(TCN.apiKey, address(), '1', 1).id), id: 'nope' };
-		expect((await callWebhook(encode(forged), { credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY) })).status).toBe(403);
+		const forged = {
+			...callbacks.legacyTransactionWebhook(
+				ctx.sim,
+				ctx.sim.deposit(TCN.apiKey, address(), '1', 1).id,
+			),
+			id: 'nope',
+		};
+		expect(
+			(
+				await callWebhook(encode(forged), {
+					credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY),
+				})
+			).status,
+		).toBe(403);
 		const wrongKeys = legacyCredentials(ctx.sim, 'TCN', { apiKey: TCN.apiKey, password: 'bad' });
 		const result = await callWebhook(encode(forged), { credentials: wrongKeys });
 		expect(result.status).toBe(503);
@@ -148,7 +244,11 @@ describe('verification with the API', () => {
 			status_code: 0,
 			successUrl: '',
 		} as IDataObject);
-		const forgedPaid = { ...callbacks.invoiceNotification(ctx.sim, invoiceId), status: 'Paid', status_code: 1 };
+		const forgedPaid = {
+			...callbacks.invoiceNotification(ctx.sim, invoiceId),
+			status: 'Paid',
+			status_code: 1,
+		};
 		const result = await callWebhook(encode(forgedPaid), {
 			credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY),
 			parameters: { options: { statuses: ['1'] } },
@@ -156,28 +256,45 @@ describe('verification with the API', () => {
 		expect(result.items).toHaveLength(0);
 		expect(result.body).toEqual({ received: true, ignored: 'status Pending is not selected' });
 		const paid = callbacks.payInvoice(ctx.sim, invoiceId, '2');
-		const genuine = await callWebhook(encode(paid), { credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY), parameters: { options: { statuses: ['1'] } } });
-		expect(genuine.items).toEqual([expect.objectContaining({ invoice_id: invoiceId, status_code: 1, verified: true })]);
+		const genuine = await callWebhook(encode(paid), {
+			credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY),
+			parameters: { options: { statuses: ['1'] } },
+		});
+		expect(genuine.items).toEqual([
+			expect.objectContaining({ invoice_id: invoiceId, status_code: 1, verified: true }),
+		]);
 	});
 
 	it('when the API is down the callback is answered 503 so the sender can retry', async () => {
 		ctx.sim.faults.maintenance = true;
-		const result = await callWebhook(encode(depositPayload()), { credentials: v1Credentials(ctx.sim) });
+		const result = await callWebhook(encode(depositPayload()), {
+			credentials: v1Credentials(ctx.sim),
+		});
 		expect(result.status).toBe(503);
 		expect(result.items).toHaveLength(0);
 	});
 
 	it('is skipped when turned off, and the item says so', async () => {
-		const off = await callWebhook(encode(depositPayload()), { credentials: v1Credentials(ctx.sim), parameters: { options: { verify: false } } });
-		expect(off.items[0]).toMatchObject({ verified: false, verification: 'NOT verified: Verify With the API is off' });
+		const off = await callWebhook(encode(depositPayload()), {
+			credentials: v1Credentials(ctx.sim),
+			parameters: { options: { verify: false } },
+		});
+		expect(off.items[0]).toMatchObject({
+			verified: false,
+			verification: 'NOT verified: Verify With the API is off',
+		});
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
 	it('with a credential of the other interface only, refuses with 503 and says which credential is missing', async () => {
-		const legacyOnly = await callWebhook(encode(depositPayload()), { credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY) });
+		const legacyOnly = await callWebhook(encode(depositPayload()), {
+			credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY),
+		});
 		expect(legacyOnly.status).toBe(503);
 		expect(legacyOnly.items).toHaveLength(0);
-		expect(String((legacyOnly.body as { error: string }).error)).toMatch(/v1 callback.*add a CoinRemitter V1 API credential/);
+		expect(String((legacyOnly.body as { error: string }).error)).toMatch(
+			/v1 callback.*add a CoinRemitter V1 API credential/,
+		);
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
@@ -192,7 +309,10 @@ describe('widget secret', () => {
 	});
 
 	it('accepts widget orders with the secret in the query string', async () => {
-		const result = await callWebhook(encode(callbacks.widgetOrders.presale()), { ...withSecret, query: { secret: 's3cret-value' } });
+		const result = await callWebhook(encode(callbacks.widgetOrders.presale()), {
+			...withSecret,
+			query: { secret: 's3cret-value' },
+		});
 		expect(result.items).toHaveLength(1);
 	});
 });
@@ -204,13 +324,31 @@ describe('bad bodies get a 4xx and start nothing', () => {
 		['malformed JSON', rawBody('{"id": "x", ', 'application/json')],
 		['a JSON array', rawBody('[1,2]', 'application/json')],
 		['an unknown payload', encode({ hello: 'world' })],
-		['a prototype-polluting key', rawBody('id=1&type=receive&__proto__[polluted]=yes', 'application/x-www-form-urlencoded')],
-		['a constructor key in brackets', rawBody('id=1&type=receive&a[constructor][prototype][x]=1', 'application/x-www-form-urlencoded')],
-		['a non-numeric confirmations', encode({ id: '1', type: 'receive', amount: '1', confirmations: 'many' })],
+		[
+			'a prototype-polluting key',
+			rawBody('id=1&type=receive&__proto__[polluted]=yes', 'application/x-www-form-urlencoded'),
+		],
+		[
+			'a constructor key in brackets',
+			rawBody(
+				'id=1&type=receive&a[constructor][prototype][x]=1',
+				'application/x-www-form-urlencoded',
+			),
+		],
+		[
+			'a non-numeric confirmations',
+			encode({ id: '1', type: 'receive', amount: '1', confirmations: 'many' }),
+		],
 		['an amount with a comma', encode({ id: '1', type: 'receive', amount: '1,5' })],
 		['an amount in exponent form', encode({ id: '1', type: 'receive', amount: '1e-7' })],
-		['payment history that is not a list', encode({ invoice_id: 'X', merchant_id: 'm', payment_history: '{"a":1}' })],
-		['nesting too deep', rawBody('id=1&type=receive&a[b][c][d][e][f][g]=1', 'application/x-www-form-urlencoded')],
+		[
+			'payment history that is not a list',
+			encode({ invoice_id: 'X', merchant_id: 'm', payment_history: '{"a":1}' }),
+		],
+		[
+			'nesting too deep',
+			rawBody('id=1&type=receive&a[b][c][d][e][f][g]=1', 'application/x-www-form-urlencoded'),
+		],
 		['a transaction without id', encode({ type: 'receive', amount: '1' })],
 	])('%s', async (_name, body) => {
 		const result = await callWebhook(body);

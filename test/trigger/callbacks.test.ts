@@ -15,8 +15,20 @@ const ENCODINGS = [
 ] as const;
 
 function newAddress(apiKey: string, label = 'shop1') {
-	const address = 'T' + Math.random().toString(36).slice(2).padEnd(33, 'x').slice(0, 33).replace(/[0lIO]/g, 'x');
-	ctx.sim.wallet(apiKey)!.addresses.set(address, { address, label, createdAt: Date.now(), expiresAt: Date.now() + 1000 });
+	const address =
+		'T' +
+		Math.random()
+			.toString(36)
+			.slice(2)
+			.padEnd(33, 'x')
+			.slice(0, 33)
+			.replace(/[0lIO]/g, 'x');
+	ctx.sim.wallet(apiKey)!.addresses.set(address, {
+		address,
+		label,
+		createdAt: Date.now(),
+		expiresAt: Date.now() + 1000,
+	});
 	return address;
 }
 
@@ -34,7 +46,9 @@ describe.each(ENCODINGS)('callbacks in %s with nested fields as %s', (encoding, 
 			event: 'deposit',
 			interface: 'v1',
 			verified: false,
-			verification: expect.stringMatching(/^NOT verified: the trigger has no CoinRemitter V1 API credential/),
+			verification: expect.stringMatching(
+				/^NOT verified: the trigger has no CoinRemitter V1 API credential/,
+			),
 			deliveryKey: `v1:tx:${tx.id}:pending`,
 			amount: '0.12345678',
 			confirmations: 2,
@@ -46,7 +60,12 @@ describe.each(ENCODINGS)('callbacks in %s with nested fields as %s', (encoding, 
 
 	it('a legacy withdrawal becomes a typed withdrawal item', async () => {
 		const wallet = ctx.sim.wallet(LTC.apiKey)!;
-		const tx = ctx.sim.recordTransaction(wallet, { type: 'send', address: 'T' + '5'.repeat(33), amount: 150000000n, confirmations: 4 });
+		const tx = ctx.sim.recordTransaction(wallet, {
+			type: 'send',
+			address: 'T' + '5'.repeat(33),
+			amount: 150000000n,
+			confirmations: 4,
+		});
 		const result = await deliver(callbacks.legacyTransactionWebhook(ctx.sim, tx.id));
 		expect(result.items[0]).toMatchObject({
 			event: 'withdrawal',
@@ -74,20 +93,49 @@ describe.each(ENCODINGS)('callbacks in %s with nested fields as %s', (encoding, 
 			paid_amount: { TCN: '10.00000000' },
 			total_amount: { TCN: '20.00000000', USD: '10.00000000' },
 		});
-		expect(item.payment_history).toEqual([expect.objectContaining({ amount: '10.00000000', confirmation: 3 })]);
+		expect(item.payment_history).toEqual([
+			expect.objectContaining({ amount: '10.00000000', confirmation: 3 }),
+		]);
 	});
 
 	it.each([
-		['pricing', { plan_name: 'Gold', order_data: { email_address: 'buyer@example.com', phone_number: '5550100', phone_number_code: '+1' } }],
-		['presale', { round_name: 'Round 1', conversion_rate: { fiat_to_token: '100.00000000', crypto_to_token: '50.00000000' } }],
+		[
+			'pricing',
+			{
+				plan_name: 'Gold',
+				order_data: {
+					email_address: 'buyer@example.com',
+					phone_number: '5550100',
+					phone_number_code: '+1',
+				},
+			},
+		],
+		[
+			'presale',
+			{
+				round_name: 'Round 1',
+				conversion_rate: { fiat_to_token: '100.00000000', crypto_to_token: '50.00000000' },
+			},
+		],
 		['paymentButton', { description: 'Donation', widget_type: 'payment_button' }],
 	] as const)('a %s widget order is typed', async (kind, expected) => {
 		const payload = callbacks.widgetOrders[kind]();
 		const [item] = (await deliver(payload)).items;
-		expect(item).toMatchObject({ event: 'widgetOrder', interface: 'v1', status_code: 1, paid_crypto_amount: '20.00000000', ...expected });
+		expect(item).toMatchObject({
+			event: 'widgetOrder',
+			interface: 'v1',
+			status_code: 1,
+			paid_crypto_amount: '20.00000000',
+			...expected,
+		});
 		expect(item.order_timestamp).toBe(Number(payload.order_timestamp));
 		expect(item.payment_history).toEqual([
-			expect.objectContaining({ amount: '20.00000000', confirmation: 3, required_confirmations: 3, date_timestamp: Number(payload.order_timestamp) }),
+			expect.objectContaining({
+				amount: '20.00000000',
+				confirmation: 3,
+				required_confirmations: 3,
+				date_timestamp: Number(payload.order_timestamp),
+			}),
 		]);
 	});
 });

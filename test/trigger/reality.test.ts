@@ -5,7 +5,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { CoinRemitterTrigger } from '../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
 import { callbacks } from '../../simulator/server';
 import { editorParameters, shown } from '../helpers/editor';
-import { LTC, TCN, TCN_LEGACY, legacyCredentials, useSimulator, v1Credentials } from '../helpers/fixtures';
+import {
+	LTC,
+	TCN,
+	TCN_LEGACY,
+	legacyCredentials,
+	useSimulator,
+	v1Credentials,
+} from '../helpers/fixtures';
 import { callWebhook, encode, loggedLines } from '../helpers/webhook';
 import * as recorded from '../fixtures/recorded';
 
@@ -14,12 +21,22 @@ const { description } = new CoinRemitterTrigger();
 
 function paidV1Invoice(status: 'paid' | 'pending' = 'paid') {
 	const invoice = ctx.sim.createV1Invoice(TCN.apiKey, { amount: '10', fiat_currency: 'USD' });
-	if (status === 'pending') return callbacks.invoiceNotification(ctx.sim, invoice.invoice_id as string) as IDataObject;
-	return callbacks.payInvoice(ctx.sim, invoice.invoice_id as string, (invoice.total_amount as Record<string, string>).TCN) as IDataObject;
+	if (status === 'pending')
+		return callbacks.invoiceNotification(ctx.sim, invoice.invoice_id as string) as IDataObject;
+	return callbacks.payInvoice(
+		ctx.sim,
+		invoice.invoice_id as string,
+		(invoice.total_amount as Record<string, string>).TCN,
+	) as IDataObject;
 }
 
 function tcnAddress(value = 'T' + 'k'.repeat(33)) {
-	ctx.sim.wallet(TCN.apiKey)!.addresses.set(value, { address: value, label: 'l1', createdAt: Date.now(), expiresAt: Date.now() + 60_000 });
+	ctx.sim.wallet(TCN.apiKey)!.addresses.set(value, {
+		address: value,
+		label: 'l1',
+		createdAt: Date.now(),
+		expiresAt: Date.now() + 60_000,
+	});
 	return value;
 }
 
@@ -30,7 +47,13 @@ describe('v1 invoice notifications (they carry merchant_id too)', () => {
 		const result = await callWebhook(encode(notification), { credentials: v1Credentials(ctx.sim) });
 		expect(result.status).toBe(200);
 		expect(result.items).toHaveLength(1);
-		expect(result.items[0]).toMatchObject({ event: 'invoice', interface: 'v1', verified: true, status_code: 1, invoice_id: notification.invoice_id });
+		expect(result.items[0]).toMatchObject({
+			event: 'invoice',
+			interface: 'v1',
+			verified: true,
+			status_code: 1,
+			invoice_id: notification.invoice_id,
+		});
 		expect(ctx.sim.requests.map((request) => request.path)).toEqual(['/v1/invoice/get']);
 	});
 
@@ -58,23 +81,38 @@ describe('v1 invoice notifications (they carry merchant_id too)', () => {
 		expect(item.delete_after_timestamp).toBe(1797847200000);
 		expect(item.total_amount).toEqual({ BTC: '0.03000000', USD: '1830.00000000' });
 		expect(item.conversion_rate).toEqual({ USD_BTC: '0.00001639', BTC_USD: '61000.00000000' });
-		expect((item.payment_history as IDataObject[])[0]).toMatchObject({ confirmation: 3, required_confirmations: 3, amount: '0.03000000' });
+		expect((item.payment_history as IDataObject[])[0]).toMatchObject({
+			confirmation: 3,
+			required_confirmations: 3,
+			amount: '0.03000000',
+		});
 	});
 
 	it('types the recorded legacy invoice as legacy', async () => {
 		const result = await callWebhook(encode(recorded.legacyInvoice, 'multipart', 'brackets'));
-		expect(result.items[0]).toMatchObject({ event: 'invoice', interface: 'legacy', paid_amount: {}, coin: 'LTC' });
+		expect(result.items[0]).toMatchObject({
+			event: 'invoice',
+			interface: 'legacy',
+			paid_amount: {},
+			coin: 'LTC',
+		});
 	});
 
 	it('a v1 callback with only a legacy credential is refused with 503 (not started unverified)', async () => {
-		const result = await callWebhook(encode(paidV1Invoice()), { credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY) });
+		const result = await callWebhook(encode(paidV1Invoice()), {
+			credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY),
+		});
 		expect(result.status).toBe(503);
 		expect(result.items).toHaveLength(0);
 	});
 });
 
 describe('Order Statuses as the editor stores them', () => {
-	const editorOptions = () => editorParameters(description, { events: shown('Invoice'), options: { statuses: shown('Paid', 'Over Paid') } });
+	const editorOptions = () =>
+		editorParameters(description, {
+			events: shown('Invoice'),
+			options: { statuses: shown('Paid', 'Over Paid') },
+		});
 
 	it('the editor stores the chosen statuses as numbers', () => {
 		expect((editorOptions().options as IDataObject).statuses).toEqual([1, 3]);
@@ -82,16 +120,25 @@ describe('Order Statuses as the editor stores them', () => {
 
 	it('a Paid invoice starts the workflow and a Pending one does not', async () => {
 		const parameters = editorOptions();
-		const paid = await callWebhook(encode(paidV1Invoice()), { parameters, credentials: v1Credentials(ctx.sim) });
+		const paid = await callWebhook(encode(paidV1Invoice()), {
+			parameters,
+			credentials: v1Credentials(ctx.sim),
+		});
 		expect(paid.items).toHaveLength(1);
-		const pending = await callWebhook(encode(paidV1Invoice('pending')), { parameters, credentials: v1Credentials(ctx.sim) });
+		const pending = await callWebhook(encode(paidV1Invoice('pending')), {
+			parameters,
+			credentials: v1Credentials(ctx.sim),
+		});
 		expect(pending.items).toHaveLength(0);
 		expect(pending.body).toEqual({ received: true, ignored: 'status Pending is not selected' });
 	});
 
 	it('the same codes as text (an expression, a hand-written workflow) mean the same', async () => {
 		const parameters = { ...editorOptions(), options: { statuses: ['1', '3'] } };
-		const paid = await callWebhook(encode(paidV1Invoice()), { parameters, credentials: v1Credentials(ctx.sim) });
+		const paid = await callWebhook(encode(paidV1Invoice()), {
+			parameters,
+			credentials: v1Credentials(ctx.sim),
+		});
 		expect(paid.items).toHaveLength(1);
 	});
 });
@@ -105,27 +152,42 @@ describe('callbacks of another wallet (one URL pasted into several wallets)', ()
 		expect(result.status).toBe(200);
 		expect(result.items).toHaveLength(0);
 		expect((result.body as IDataObject).ignored).toMatch(/another wallet \(BTC\).*for TCN/);
-		expect(loggedLines.some((line) => line.startsWith('info:') && line.includes('another wallet'))).toBe(true);
+		expect(
+			loggedLines.some((line) => line.startsWith('info:') && line.includes('another wallet')),
+		).toBe(true);
 		expect(loggedLines.some((line) => line.startsWith('warn:'))).toBe(false);
 	});
 
 	it('a legacy deposit of another coin is recognised without calling the API', async () => {
-		const result = await callWebhook(encode(recorded.legacyTransaction), { credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY) });
+		const result = await callWebhook(encode(recorded.legacyTransaction), {
+			credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY),
+		});
 		expect(result.status).toBe(200);
 		expect((result.body as IDataObject).ignored).toMatch(/another wallet \(LTC\)/);
 		expect(ctx.sim.requests).toHaveLength(0);
 	});
 
 	it('a callback of the same coin that the wallet does not know is still forged (403)', async () => {
-		const forged = { ...recorded.v1Transaction, coin_symbol: 'TCN', wallet_id: ctx.sim.wallet(TCN.apiKey)!.id };
+		const forged = {
+			...recorded.v1Transaction,
+			coin_symbol: 'TCN',
+			wallet_id: ctx.sim.wallet(TCN.apiKey)!.id,
+		};
 		const result = await callWebhook(encode(forged), { credentials: v1Credentials(ctx.sim) });
 		expect(result.status).toBe(403);
 	});
 
 	it('a legacy LTC callback with the LTC credential is verified as before', async () => {
 		const wallet = ctx.sim.wallet(LTC.apiKey)!;
-		const tx = ctx.sim.recordTransaction(wallet, { type: 'receive', address: 'M' + 'q'.repeat(33), amount: 100000000n, confirmations: 3 });
-		const result = await callWebhook(encode(callbacks.legacyTransactionWebhook(ctx.sim, tx.id)), { credentials: legacyCredentials(ctx.sim, 'LTC', LTC) });
+		const tx = ctx.sim.recordTransaction(wallet, {
+			type: 'receive',
+			address: 'M' + 'q'.repeat(33),
+			amount: 100000000n,
+			confirmations: 3,
+		});
+		const result = await callWebhook(encode(callbacks.legacyTransactionWebhook(ctx.sim, tx.id)), {
+			credentials: legacyCredentials(ctx.sim, 'LTC', LTC),
+		});
 		expect(result.items[0]).toMatchObject({ interface: 'legacy', verified: true });
 	});
 });
@@ -134,7 +196,10 @@ describe('addresses when verifying', () => {
 	it('EVM addresses compare without regard to case (checksum casing)', async () => {
 		const evm = tcnAddress('0x52908400098527886E0F7030069857D2E4169EE7');
 		const tx = ctx.sim.deposit(TCN.apiKey, evm, '1.5', 3);
-		const callback = { ...callbacks.v1TransactionWebhook(ctx.sim, tx.id), address: evm.toLowerCase() };
+		const callback = {
+			...callbacks.v1TransactionWebhook(ctx.sim, tx.id),
+			address: evm.toLowerCase(),
+		};
 		const result = await callWebhook(encode(callback), { credentials: v1Credentials(ctx.sim) });
 		expect(result.status).toBe(200);
 		expect(result.items[0]).toMatchObject({ verified: true });
@@ -143,7 +208,10 @@ describe('addresses when verifying', () => {
 	it('other addresses compare exactly: a changed case is a mismatch', async () => {
 		const address = tcnAddress('T' + 'AbCdEfGhJk'.repeat(3) + 'abc');
 		const tx = ctx.sim.deposit(TCN.apiKey, address, '1.5', 3);
-		const callback = { ...callbacks.v1TransactionWebhook(ctx.sim, tx.id), address: address.toLowerCase() };
+		const callback = {
+			...callbacks.v1TransactionWebhook(ctx.sim, tx.id),
+			address: address.toLowerCase(),
+		};
 		const result = await callWebhook(encode(callback), { credentials: v1Credentials(ctx.sim) });
 		expect(result.status).toBe(403);
 	});
@@ -155,7 +223,9 @@ describe('the verification budget', () => {
 		const tx = ctx.sim.deposit(TCN.apiKey, address, '0.3', 1);
 		ctx.sim.faults.delayMs = 10_000;
 		const started = Date.now();
-		const result = await callWebhook(encode(callbacks.v1TransactionWebhook(ctx.sim, tx.id)), { credentials: v1Credentials(ctx.sim) });
+		const result = await callWebhook(encode(callbacks.v1TransactionWebhook(ctx.sim, tx.id)), {
+			credentials: v1Credentials(ctx.sim),
+		});
 		const elapsed = Date.now() - started;
 		ctx.sim.faults.delayMs = 0;
 		expect(result.status).toBe(503);

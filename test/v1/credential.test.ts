@@ -10,7 +10,10 @@ describe('credential coinRemitterApi: test', () => {
 		expect(result).toEqual({ status: 'OK', message: 'Connection tested successfully' });
 		expect(ctx.sim.requests).toHaveLength(1);
 		expect(ctx.sim.requests[0]).toMatchObject({ method: 'POST', path: '/v1/wallet/balance' });
-		expect(ctx.sim.requests[0].headers).toMatchObject({ 'x-api-key': TCN.apiKey, 'x-api-password': TCN.apiPassword });
+		expect(ctx.sim.requests[0].headers).toMatchObject({
+			'x-api-key': TCN.apiKey,
+			'x-api-password': TCN.apiPassword,
+		});
 	});
 
 	it('fails on a wrong password although the service answers HTTP 200 (error 1003)', async () => {
@@ -21,7 +24,11 @@ describe('credential coinRemitterApi: test', () => {
 	});
 
 	it('fails on an unknown key', async () => {
-		const result = await testCredential('coinRemitterApi', { apiKey: 'nobody', apiPassword: 'x', baseUrl: ctx.sim.url });
+		const result = await testCredential('coinRemitterApi', {
+			apiKey: 'nobody',
+			apiPassword: 'x',
+			baseUrl: ctx.sim.url,
+		});
 		expect(result.status).toBe('Error');
 	});
 

@@ -8,10 +8,22 @@ import { expectNoSecrets } from '../helpers/assertions';
 import { INACTIVE, TCN, WRONG, useSimulator, v1Credentials } from '../helpers/fixtures';
 
 const ctx = useSimulator({ rateLimit: 3 });
-const SECRETS = [TCN.apiPassword, WRONG.apiPassword, INACTIVE.apiPassword, TCN.apiKey, INACTIVE.apiKey];
+const SECRETS = [
+	TCN.apiPassword,
+	WRONG.apiPassword,
+	INACTIVE.apiPassword,
+	TCN.apiKey,
+	INACTIVE.apiKey,
+];
 
-async function runFailing(parameters: Record<string, unknown>, credentials = v1Credentials(ctx.sim)) {
-	const result = await runNode({ parameters: { apiVersion: 'v1', ...parameters } as never, credentials });
+async function runFailing(
+	parameters: Record<string, unknown>,
+	credentials = v1Credentials(ctx.sim),
+) {
+	const result = await runNode({
+		parameters: { apiVersion: 'v1', ...parameters } as never,
+		credentials,
+	});
 	expect(result.error).toBeDefined();
 	expectNoSecrets(result.error, SECRETS);
 	expectNoSecrets(result.run.data.resultData, SECRETS);
@@ -23,7 +35,12 @@ const balance = { resource: 'wallet', operation: 'getBalance' };
 describe('v1 errors', () => {
 	it('1001: names the rejected field in the service words', async () => {
 		// An address the simulator refuses: the node cannot know the coin's address format.
-		const error = await runFailing({ resource: 'withdrawal', operation: 'create', address: 'Txyz', amount: '1' });
+		const error = await runFailing({
+			resource: 'withdrawal',
+			operation: 'create',
+			address: 'Txyz',
+			amount: '1',
+		});
 		expect(error.message).toBe('CoinRemitter rejected a field of the request [1001]');
 		expect(error.description).toContain('The address is invalid.');
 		expect(error.httpCode).toBe('400');
@@ -45,12 +62,18 @@ describe('v1 errors', () => {
 
 	it('1004: inactive account', async () => {
 		const error = await runFailing(balance, v1Credentials(ctx.sim, INACTIVE));
-		expect(error.message).toBe('The CoinRemitter account is inactive or its API access is not enabled [1004]');
+		expect(error.message).toBe(
+			'The CoinRemitter account is inactive or its API access is not enabled [1004]',
+		);
 		expect(error.httpCode).toBe('401');
 	});
 
 	it('1005: not found says what to check', async () => {
-		const error = await runFailing({ resource: 'transaction', operation: 'get', transactionId: 'no-such-id' });
+		const error = await runFailing({
+			resource: 'transaction',
+			operation: 'get',
+			transactionId: 'no-such-id',
+		});
 		expect(error.message).toBe('CoinRemitter could not find what was asked for [1005]');
 		expect(error.description).toContain('Transaction not found.');
 		expect(error.httpCode).toBe('404');
@@ -58,7 +81,14 @@ describe('v1 errors', () => {
 
 	it('1006: rate limit explains the plan limits', async () => {
 		for (let i = 0; i < 3; i++) {
-			expect((await runNode({ parameters: { apiVersion: 'v1', ...balance }, credentials: v1Credentials(ctx.sim) })).error).toBeUndefined();
+			expect(
+				(
+					await runNode({
+						parameters: { apiVersion: 'v1', ...balance },
+						credentials: v1Credentials(ctx.sim),
+					})
+				).error,
+			).toBeUndefined();
 		}
 		// The wallet's limiter outlives each run: the fourth run knows the window is used up and sends nothing.
 		const error = await runFailing({ ...balance, options: { maxRateLimitWait: 0 } });
@@ -85,18 +115,26 @@ describe('v1 errors', () => {
 		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
 		const { port } = closed.address() as AddressInfo;
 		await new Promise((resolve) => closed.close(resolve));
-		const error = await runFailing(balance, { coinRemitterApi: { ...TCN, baseUrl: `http://127.0.0.1:${port}` } });
+		const error = await runFailing(balance, {
+			coinRemitterApi: { ...TCN, baseUrl: `http://127.0.0.1:${port}` },
+		});
 		expect(error.message).toBe('Could not reach CoinRemitter: the connection was refused');
 		expect(error.description).toMatch(/Check the base URL/);
 	});
 
 	it('a body that is not JSON (a proxy page) is reported as such', async () => {
-		const proxy = createServer((_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>'));
+		const proxy = createServer((_req, res) =>
+			res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>'),
+		);
 		await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
 		const { port } = proxy.address() as AddressInfo;
 		try {
-			const error = await runFailing(balance, { coinRemitterApi: { ...TCN, baseUrl: `http://127.0.0.1:${port}/` } });
-			expect(error.message).toBe('CoinRemitter answered HTTP 502 with a body that is not the expected JSON');
+			const error = await runFailing(balance, {
+				coinRemitterApi: { ...TCN, baseUrl: `http://127.0.0.1:${port}/` },
+			});
+			expect(error.message).toBe(
+				'CoinRemitter answered HTTP 502 with a body that is not the expected JSON',
+			);
 		} finally {
 			await new Promise((resolve) => proxy.close(resolve));
 		}
@@ -104,7 +142,12 @@ describe('v1 errors', () => {
 
 	it('errors carry the index of the failing item', async () => {
 		const result = await runNode({
-			parameters: { apiVersion: 'v1', resource: 'transaction', operation: 'get', transactionId: '={{ $json.id }}' },
+			parameters: {
+				apiVersion: 'v1',
+				resource: 'transaction',
+				operation: 'get',
+				transactionId: '={{ $json.id }}',
+			},
 			credentials: v1Credentials(ctx.sim),
 			items: [{ id: 'missing-a' }, { id: 'missing-b' }],
 		});
@@ -133,23 +176,37 @@ describe('v1 errors', () => {
 describe('continueOnFail', () => {
 	it('turns each failure into an error item paired to its input and goes on', async () => {
 		const result = await runNode({
-			parameters: { apiVersion: 'v1', resource: 'address', operation: 'create', label: '={{ $json.label }}' },
+			parameters: {
+				apiVersion: 'v1',
+				resource: 'address',
+				operation: 'create',
+				label: '={{ $json.label }}',
+			},
 			credentials: v1Credentials(ctx.sim, WRONG),
 			items: [{ label: 'ok1' }, { label: 'bad label!' }],
 			continueOnFail: true,
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
-		expect(result.items[0].json.error).toBe('The CoinRemitter API key or API password is wrong [1003]');
+		expect(result.items[0].json.error).toBe(
+			'The CoinRemitter API key or API password is wrong [1003]',
+		);
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(result.items[1].json.error).toBe('Label: may contain only letters A-Z and digits 0-9 (no spaces or symbols)');
+		expect(result.items[1].json.error).toBe(
+			'Label: may contain only letters A-Z and digits 0-9 (no spaces or symbols)',
+		);
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
 		expectNoSecrets(result.items, SECRETS);
 	});
 
 	it('keeps successful items and error items in input order', async () => {
 		const result = await runNode({
-			parameters: { apiVersion: 'v1', resource: 'address', operation: 'validate', address: '={{ $json.address }}' },
+			parameters: {
+				apiVersion: 'v1',
+				resource: 'address',
+				operation: 'validate',
+				address: '={{ $json.address }}',
+			},
 			credentials: v1Credentials(ctx.sim),
 			items: [{ address: 'T' + '1'.repeat(33) }, { address: '' }, { address: 'nope' }],
 			continueOnFail: true,
@@ -159,7 +216,11 @@ describe('continueOnFail', () => {
 			expect.objectContaining({ error: 'Address: is required but empty' }),
 			{ valid: false },
 		]);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(ctx.sim.requests).toHaveLength(2);
 	});
 });

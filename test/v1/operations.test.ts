@@ -34,7 +34,11 @@ describe('address: create', () => {
 		expectMultipart(request);
 		expect(request.fields).toEqual({ label: 'order1234' });
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ label: 'order1234', coin_symbol: 'TCN', remaining_address_limit: -1 });
+		expect(items[0].json).toMatchObject({
+			label: 'order1234',
+			coin_symbol: 'TCN',
+			remaining_address_limit: -1,
+		});
 		expect(items[0].json.address).toMatch(/^T\w{33}$/);
 		expect(items[0].json.minimum_deposit_amount).toBe('0.01000000');
 		expect(items[0].pairedItem).toEqual({ item: 0 });
@@ -81,8 +85,18 @@ describe('address: getTransactions', () => {
 			required_confirmations: 3,
 		});
 		expect(summary.transactions).toEqual([
-			expect.objectContaining({ amount: '0.12345678', status: 'confirm', status_code: 1, confirmations: 5 }),
-			expect.objectContaining({ amount: '1.00000001', status: 'pending', status_code: 0, confirmations: 1 }),
+			expect.objectContaining({
+				amount: '0.12345678',
+				status: 'confirm',
+				status_code: 1,
+				confirmations: 5,
+			}),
+			expect.objectContaining({
+				amount: '1.00000001',
+				status: 'pending',
+				status_code: 0,
+				confirmations: 1,
+			}),
 		]);
 	});
 });
@@ -117,7 +131,11 @@ describe('withdrawal: estimate', () => {
 describe('withdrawal: create', () => {
 	it('withdraws the exact amount and the wallet is charged amount plus fees', async () => {
 		const address = await newAddress();
-		const items = await run('withdrawal', 'create', { address, amount: '0.30000001', withdrawalSpeed: 'low' });
+		const items = await run('withdrawal', 'create', {
+			address,
+			amount: '0.30000001',
+			withdrawalSpeed: 'low',
+		});
 		const request = onlyRequest(ctx.sim, TCN);
 		expect(request.path).toBe('/v1/wallet/withdraw');
 		expectMultipart(request);
@@ -154,7 +172,11 @@ describe('wallet: getBalance', () => {
 		const request = onlyRequest(ctx.sim, TCN);
 		expect(request.path).toBe('/v1/wallet/balance');
 		expect(request.fields).toEqual({});
-		expect(items[0].json).toMatchObject({ balance: '25.00000000', coin_symbol: 'TCN', remaining_withdraw_limit_24h: '100.00000000' });
+		expect(items[0].json).toMatchObject({
+			balance: '25.00000000',
+			coin_symbol: 'TCN',
+			remaining_withdraw_limit_24h: '100.00000000',
+		});
 	});
 });
 
@@ -227,17 +249,31 @@ async function runAsEditor(choices: Record<string, unknown>) {
 
 describe('rate: fiatToCrypto', () => {
 	it('sends fiat, fiat_amount and crypto and outputs one item per element of the answer, paired to its input', async () => {
-		const items = await runAsEditor({ resource: 'rate', operation: 'fiatToCrypto', fiatCurrency: shown('USD'), fiatAmount: '100', coin: shown('BTC') });
+		const items = await runAsEditor({
+			resource: 'rate',
+			operation: 'fiatToCrypto',
+			fiatCurrency: shown('USD'),
+			fiatAmount: '100',
+			coin: shown('BTC'),
+		});
 		const request = onlyRequest(ctx.sim, TCN);
 		expect(request.path).toBe('/v1/rate/fiat-to-crypto');
 		expectMultipart(request);
 		expect(request.fields).toEqual({ fiat: 'USD', fiat_amount: '100', crypto: 'BTC' });
-		expect(items.map((item) => item.json)).toEqual([{ short_name: 'BTC', name: 'Bitcoin', price: '0.00166666' }]);
+		expect(items.map((item) => item.json)).toEqual([
+			{ short_name: 'BTC', name: 'Bitcoin', price: '0.00166666' },
+		]);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});
 
 	it('without a coin (Every Coin) sends no crypto field and gives one item per coin', async () => {
-		const items = await runAsEditor({ resource: 'rate', operation: 'fiatToCrypto', fiatCurrency: shown('EUR'), fiatAmount: '50', coin: shown('Every Coin') });
+		const items = await runAsEditor({
+			resource: 'rate',
+			operation: 'fiatToCrypto',
+			fiatCurrency: shown('EUR'),
+			fiatAmount: '50',
+			coin: shown('Every Coin'),
+		});
 		expect(onlyRequest(ctx.sim, TCN).fields).toEqual({ fiat: 'EUR', fiat_amount: '50' });
 		expect(items.length).toBeGreaterThan(3);
 		for (const item of items) {
@@ -251,7 +287,13 @@ describe('rate: fiatToCrypto', () => {
 
 describe('rate: cryptoToFiat', () => {
 	it('sends crypto, crypto_amount and fiat and outputs one item per fiat with exact amounts', async () => {
-		const items = await runAsEditor({ resource: 'rate', operation: 'cryptoToFiat', coin: shown('BTC'), cryptoAmount: '0.5', fiatCurrency: shown('EUR') });
+		const items = await runAsEditor({
+			resource: 'rate',
+			operation: 'cryptoToFiat',
+			coin: shown('BTC'),
+			cryptoAmount: '0.5',
+			fiatCurrency: shown('EUR'),
+		});
 		const request = onlyRequest(ctx.sim, TCN);
 		expect(request.path).toBe('/v1/rate/crypto-to-fiat');
 		expect(request.fields).toEqual({ crypto: 'BTC', crypto_amount: '0.5', fiat: 'EUR' });
@@ -269,19 +311,36 @@ describe('rate: getSupportedCurrencies', () => {
 		expect(request.path).toBe('/v1/rate/supported-currency');
 		expect(request.fields).toEqual({});
 		const tcn = items.find((item) => item.json.coin_symbol === 'TCN')?.json as IDataObject;
-		expect(tcn).toMatchObject({ coin: 'Tcoin', price_in_usd: '0.50000000', minimum_deposit_amount: '0.01000000' });
-		expect((tcn.fees as IDataObject).priority).toMatchObject({ transaction_fees_type: 'flat', transaction_fee: '0.00030000' });
+		expect(tcn).toMatchObject({
+			coin: 'Tcoin',
+			price_in_usd: '0.50000000',
+			minimum_deposit_amount: '0.01000000',
+		});
+		expect((tcn.fees as IDataObject).priority).toMatchObject({
+			transaction_fees_type: 'flat',
+			transaction_fee: '0.00030000',
+		});
 	});
 
 	it('pairs every element with its input item when several items run', async () => {
 		const result = await runNode({
-			parameters: editorParameters(nodeDescription, { apiVersion: 'v1', resource: 'rate', operation: 'getSupportedCurrencies' }) as never,
+			parameters: editorParameters(nodeDescription, {
+				apiVersion: 'v1',
+				resource: 'rate',
+				operation: 'getSupportedCurrencies',
+			}) as never,
 			credentials: v1Credentials(ctx.sim),
 			items: [{}, {}],
 		});
 		const perCall = result.items.length / 2;
-		expect(result.items.slice(0, perCall).every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
-		expect(result.items.slice(perCall).every((item) => (item.pairedItem as { item: number }).item === 1)).toBe(true);
+		expect(
+			result.items
+				.slice(0, perCall)
+				.every((item) => (item.pairedItem as { item: number }).item === 0),
+		).toBe(true);
+		expect(
+			result.items.slice(perCall).every((item) => (item.pairedItem as { item: number }).item === 1),
+		).toBe(true);
 	});
 });
 
@@ -290,6 +349,8 @@ describe('every request', () => {
 		await runAsEditor({ resource: 'wallet', operation: 'getBalance' });
 		const { version } = packageJson;
 		expect(PACKAGE_VERSION).toBe(version);
-		expect(onlyRequest(ctx.sim, TCN).headers['user-agent']).toBe(`n8n-nodes-coinremitter/${version}`);
+		expect(onlyRequest(ctx.sim, TCN).headers['user-agent']).toBe(
+			`n8n-nodes-coinremitter/${version}`,
+		);
 	});
 });

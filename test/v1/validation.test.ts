@@ -29,7 +29,12 @@ const cases: Case[] = [
 	},
 	{
 		name: 'an amount with a thousands separator',
-		parameters: { resource: 'withdrawal', operation: 'create', address: ADDRESS, amount: '1,000.5' },
+		parameters: {
+			resource: 'withdrawal',
+			operation: 'create',
+			address: ADDRESS,
+			amount: '1,000.5',
+		},
 		message: 'Amount: "1,000.5" is not a plain decimal number',
 	},
 	{
@@ -54,7 +59,12 @@ const cases: Case[] = [
 	},
 	{
 		name: 'an amount that resolves to nothing',
-		parameters: { resource: 'invoice', operation: 'create', amount: '={{ $json.missing }}', fiatCurrency: 'USD' },
+		parameters: {
+			resource: 'invoice',
+			operation: 'create',
+			amount: '={{ $json.missing }}',
+			fiatCurrency: 'USD',
+		},
 		message: 'Amount: is required but empty',
 	},
 	{
@@ -64,48 +74,103 @@ const cases: Case[] = [
 	},
 	{
 		name: 'an invoice name of 31 characters',
-		parameters: { resource: 'invoice', operation: 'create', amount: '1', fiatCurrency: 'USD', additionalFields: { name: 'n'.repeat(31) } },
+		parameters: {
+			resource: 'invoice',
+			operation: 'create',
+			amount: '1',
+			fiatCurrency: 'USD',
+			additionalFields: { name: 'n'.repeat(31) },
+		},
 		message: 'Name: is 31 characters long; the most allowed is 30',
 	},
 	{
 		name: 'custom data of 31 characters',
-		parameters: { resource: 'invoice', operation: 'create', amount: '1', fiatCurrency: 'USD', additionalFields: { customData2: 'c'.repeat(31) } },
+		parameters: {
+			resource: 'invoice',
+			operation: 'create',
+			amount: '1',
+			fiatCurrency: 'USD',
+			additionalFields: { customData2: 'c'.repeat(31) },
+		},
 		message: 'Custom Data 2: is 31 characters long; the most allowed is 30',
 	},
 	{
 		name: 'an unknown fiat currency',
-		parameters: { resource: 'invoice', operation: 'create', amount: '1', fiatCurrency: '={{ "XYZ" }}' },
-		message: 'Fiat Currency: "XYZ" is not one of USD, SLE, ZWL, JEP, ZMW, YER, XPF, XOF, XDR, XCD, XAF, WST, ...',
+		parameters: {
+			resource: 'invoice',
+			operation: 'create',
+			amount: '1',
+			fiatCurrency: '={{ "XYZ" }}',
+		},
+		message:
+			'Fiat Currency: "XYZ" is not one of USD, SLE, ZWL, JEP, ZMW, YER, XPF, XOF, XDR, XCD, XAF, WST, ...',
 	},
 	{
 		name: 'an invalid email',
-		parameters: { resource: 'invoice', operation: 'create', amount: '1', fiatCurrency: 'USD', additionalFields: { email: 'buyer-at-example' } },
+		parameters: {
+			resource: 'invoice',
+			operation: 'create',
+			amount: '1',
+			fiatCurrency: 'USD',
+			additionalFields: { email: 'buyer-at-example' },
+		},
 		message: 'Email: "buyer-at-example" is not an email address',
 	},
 	{
 		name: 'a notify URL that is not http(s)',
-		parameters: { resource: 'invoice', operation: 'create', amount: '1', fiatCurrency: 'USD', additionalFields: { notifyUrl: 'ftp://x.example' } },
+		parameters: {
+			resource: 'invoice',
+			operation: 'create',
+			amount: '1',
+			fiatCurrency: 'USD',
+			additionalFields: { notifyUrl: 'ftp://x.example' },
+		},
 		message: 'Notify URL: "ftp://x.example" is not an http(s) URL',
 	},
 	{
 		name: 'a fractional expiry',
-		parameters: { resource: 'invoice', operation: 'create', amount: '1', fiatCurrency: 'USD', additionalFields: { expiryMinutes: 1.5 } },
+		parameters: {
+			resource: 'invoice',
+			operation: 'create',
+			amount: '1',
+			fiatCurrency: 'USD',
+			additionalFields: { expiryMinutes: 1.5 },
+		},
 		message: 'Expiry (Minutes): "1.5" is not a whole number of 1 or more',
 	},
 	{
 		name: 'an unknown withdrawal speed',
-		parameters: { resource: 'withdrawal', operation: 'create', address: ADDRESS, amount: '1', withdrawalSpeed: '={{ "fast" }}' },
+		parameters: {
+			resource: 'withdrawal',
+			operation: 'create',
+			address: ADDRESS,
+			amount: '1',
+			withdrawalSpeed: '={{ "fast" }}',
+		},
 		message: 'Withdrawal Speed: "fast" is not one of low, medium, priority',
 	},
 	{
 		name: 'a fiat amount with a comma',
-		parameters: { resource: 'rate', operation: 'fiatToCrypto', fiatCurrency: 'USD', fiatAmount: '1,5', coin: 'BTC' },
+		parameters: {
+			resource: 'rate',
+			operation: 'fiatToCrypto',
+			fiatCurrency: 'USD',
+			fiatAmount: '1,5',
+			coin: 'BTC',
+		},
 		message: 'Fiat Amount: "1,5" is not a plain decimal number',
 	},
 	{
 		name: 'an unknown coin',
-		parameters: { resource: 'rate', operation: 'fiatToCrypto', fiatCurrency: 'USD', fiatAmount: '1', coin: '={{ "DOGGO" }}' },
-		message: 'Coin: "DOGGO" is not one of BTC, LTC, BCH, ETH, DOGE, USDT, TCN, KOIN, DASH, USDTERC20, BNB, TRX, ...',
+		parameters: {
+			resource: 'rate',
+			operation: 'fiatToCrypto',
+			fiatCurrency: 'USD',
+			fiatAmount: '1',
+			coin: '={{ "DOGGO" }}',
+		},
+		message:
+			'Coin: "DOGGO" is not one of BTC, LTC, BCH, ETH, DOGE, USDT, TCN, KOIN, DASH, USDTERC20, BNB, TRX, ...',
 	},
 	{
 		name: 'an empty transaction id',
@@ -134,7 +199,12 @@ describe('validation before any request', () => {
 
 	it('names the item that failed when earlier items were fine', async () => {
 		const result = await runNode({
-			parameters: { apiVersion: 'v1', resource: 'withdrawal', operation: 'estimate', amount: '={{ $json.amount }}' },
+			parameters: {
+				apiVersion: 'v1',
+				resource: 'withdrawal',
+				operation: 'estimate',
+				amount: '={{ $json.amount }}',
+			},
 			credentials: v1Credentials(ctx.sim),
 			items: [{ amount: '1' }, { amount: '2.5' }, { amount: '3,0' }],
 		});
@@ -161,18 +231,37 @@ describe('expressions and several items', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.requests.map((request) => request.fields.amount)).toEqual(amounts);
-		expect(result.items.map((item) => item.json.amount)).toEqual(['0.10000000', '0.20000001', '123456789.12345678']);
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items.map((item) => item.json.amount)).toEqual([
+			'0.10000000',
+			'0.20000001',
+			'123456789.12345678',
+		]);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 	});
 
 	it('accepts a plain number from an expression as its decimal text', async () => {
 		const result = await runNode({
-			parameters: { apiVersion: 'v1', resource: 'rate', operation: 'fiatToCrypto', fiatCurrency: 'usd', fiatAmount: '={{ 250 }}', coin: 'TCN' },
+			parameters: {
+				apiVersion: 'v1',
+				resource: 'rate',
+				operation: 'fiatToCrypto',
+				fiatCurrency: 'usd',
+				fiatAmount: '={{ 250 }}',
+				coin: 'TCN',
+			},
 			credentials: v1Credentials(ctx.sim),
 		});
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.requests[0].fields).toEqual({ fiat: 'USD', fiat_amount: '250', crypto: 'TCN' });
-		expect(result.items[0].json).toEqual({ short_name: 'TCN', name: 'Tcoin', price: '500.00000000' });
+		expect(result.items[0].json).toEqual({
+			short_name: 'TCN',
+			name: 'Tcoin',
+			price: '500.00000000',
+		});
 	});
 
 	it('sends each item with the same credential headers', async () => {

@@ -18,7 +18,9 @@ const operationsByVersion: Record<ApiVersion, Record<string, Record<string, Oper
  */
 export function concurrencyFor(resource: string, operation: string, option: unknown): number {
 	if (resource === 'withdrawal' && operation === 'create') return 1;
-	return typeof option === 'number' && Number.isFinite(option) && option >= 1 ? Math.floor(option) : DEFAULT_CONCURRENCY;
+	return typeof option === 'number' && Number.isFinite(option) && option >= 1
+		? Math.floor(option)
+		: DEFAULT_CONCURRENCY;
 }
 
 /**
@@ -70,11 +72,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const pairedItem = { item: itemIndex };
 			try {
 				const result = await operation.execute.call(this, itemIndex);
-				outputs[itemIndex] = (Array.isArray(result) ? result : [result]).map((json) => ({ json, pairedItem }));
+				outputs[itemIndex] = (Array.isArray(result) ? result : [result]).map((json) => ({
+					json,
+					pairedItem,
+				}));
 			} catch (error) {
 				const nodeError = asNodeError(this, error, itemIndex);
 				if (continueOnFail) outputs[itemIndex] = [{ json: errorItem(nodeError), pairedItem }];
-				else if (failure === undefined || itemIndex < failure.itemIndex) failure = { itemIndex, error: nodeError };
+				else if (failure === undefined || itemIndex < failure.itemIndex)
+					failure = { itemIndex, error: nodeError };
 			}
 		},
 		() => failure !== undefined,

@@ -14,7 +14,8 @@ const V1_ERRORS: Record<number, ErrorExplanation> = {
 	},
 	1002: {
 		message: 'CoinRemitter had an internal server error',
-		description: 'The service failed while handling the request. Try again in a few minutes. The service said: "{msg}".',
+		description:
+			'The service failed while handling the request. Try again in a few minutes. The service said: "{msg}".',
 	},
 	1003: {
 		message: 'The CoinRemitter API key or API password is wrong',
@@ -42,7 +43,14 @@ const V1_ERRORS: Record<number, ErrorExplanation> = {
 	},
 };
 
-const STATUS_TO_CODE: Record<number, number> = { 400: 1001, 401: 1004, 404: 1005, 429: 1006, 500: 1002, 503: 1007 };
+const STATUS_TO_CODE: Record<number, number> = {
+	400: 1001,
+	401: 1004,
+	404: 1005,
+	429: 1006,
+	500: 1002,
+	503: 1007,
+};
 
 /** What the service said, reduced to fields that are safe to show and store. */
 export interface ServiceFailure {
@@ -59,7 +67,9 @@ export function v1ApiError(node: INode, failure: ServiceFailure, itemIndex?: num
 	const serviceMessage = failure.serviceMessage ?? '';
 	const explanation: ErrorExplanation = known ?? {
 		message: `CoinRemitter answered with an unexpected error (HTTP ${failure.httpCode})`,
-		description: serviceMessage ? `The service said: "{msg}".` : 'Try again later; if it persists, check the base URL of the credential.',
+		description: serviceMessage
+			? `The service said: "{msg}".`
+			: 'Try again later; if it persists, check the base URL of the credential.',
 	};
 	const body: JsonObject = {
 		httpCode: failure.httpCode,
@@ -96,18 +106,27 @@ export interface LegacyFailure {
  * Explains a failed legacy call. The legacy API reports failures only with `flag` and a text
  * meant for people, so the decision rests on the flag and the HTTP status; the text is quoted.
  */
-export function legacyApiError(node: INode, failure: LegacyFailure, itemIndex?: number): NodeApiError {
+export function legacyApiError(
+	node: INode,
+	failure: LegacyFailure,
+	itemIndex?: number,
+): NodeApiError {
 	const said = failure.serviceMessage || 'no reason given';
 	const explained = (message: string, description: string) =>
-		new NodeApiError(node, { httpCode: failure.httpCode, flag: failure.flag ?? null, msg: failure.serviceMessage ?? '' }, {
-			message,
-			description,
-			httpCode: String(failure.httpCode),
-			itemIndex,
-		});
+		new NodeApiError(
+			node,
+			{ httpCode: failure.httpCode, flag: failure.flag ?? null, msg: failure.serviceMessage ?? '' },
+			{
+				message,
+				description,
+				httpCode: String(failure.httpCode),
+				itemIndex,
+			},
+		);
 	const statusCode = STATUS_TO_CODE[failure.httpCode];
 	if (statusCode === 1006 || statusCode === 1007 || failure.httpCode >= 500) {
-		const { message, description } = V1_ERRORS[statusCode === 1006 || statusCode === 1007 ? statusCode : 1002];
+		const { message, description } =
+			V1_ERRORS[statusCode === 1006 || statusCode === 1007 ? statusCode : 1002];
 		return explained(message, description.replace('{msg}', said));
 	}
 	if (failure.httpCode === 404) {
@@ -117,9 +136,13 @@ export function legacyApiError(node: INode, failure: LegacyFailure, itemIndex?: 
 		);
 	}
 	if (failure.flag === 2) {
-		const field = failure.sentFields.find((name) => new RegExp(`\\b${name.replace(/_/g, '[ _]')}\\b`, 'i').test(said));
+		const field = failure.sentFields.find((name) =>
+			new RegExp(`\\b${name.replace(/_/g, '[ _]')}\\b`, 'i').test(said),
+		);
 		return explained(
-			field ? `CoinRemitter rejected the "${field}" field` : 'CoinRemitter rejected a field of the request',
+			field
+				? `CoinRemitter rejected the "${field}" field`
+				: 'CoinRemitter rejected a field of the request',
 			`A required field is empty or a value is malformed (for example an amount with a comma). The service said: "${said}".`,
 		);
 	}
@@ -136,7 +159,11 @@ export function legacyApiError(node: INode, failure: LegacyFailure, itemIndex?: 
 }
 
 /** A request that never got an answer: connection refused, DNS failure, timeout. */
-export function networkError(node: INode, code: string | undefined, itemIndex?: number): NodeApiError {
+export function networkError(
+	node: INode,
+	code: string | undefined,
+	itemIndex?: number,
+): NodeApiError {
 	const what = (code && SYSTEM_ERRORS[code]) ?? 'the network failed';
 	return new NodeApiError(
 		node,
@@ -149,13 +176,18 @@ export function networkError(node: INode, code: string | undefined, itemIndex?: 
 	);
 }
 
-export function unreadableResponse(node: INode, httpCode: number, itemIndex?: number): NodeApiError {
+export function unreadableResponse(
+	node: INode,
+	httpCode: number,
+	itemIndex?: number,
+): NodeApiError {
 	return new NodeApiError(
 		node,
 		{ httpCode },
 		{
 			message: `CoinRemitter answered HTTP ${httpCode} with a body that is not the expected JSON`,
-			description: 'Check that the base URL of the credential points at the CoinRemitter API, then try again.',
+			description:
+				'Check that the base URL of the credential points at the CoinRemitter API, then try again.',
 			httpCode: String(httpCode),
 			itemIndex,
 		},
@@ -163,7 +195,11 @@ export function unreadableResponse(node: INode, httpCode: number, itemIndex?: nu
 }
 
 /** A write that may or may not have been carried out: say so, and how to find out, instead of retrying. */
-export function outcomeUnknownError(node: INode, cause: string | undefined, itemIndex?: number): NodeApiError {
+export function outcomeUnknownError(
+	node: INode,
+	cause: string | undefined,
+	itemIndex?: number,
+): NodeApiError {
 	return new NodeApiError(
 		node,
 		{ failure: 'outcome unknown', cause: cause ?? 'unknown' },
@@ -178,7 +214,12 @@ export function outcomeUnknownError(node: INode, cause: string | undefined, item
 }
 
 /** The rate limit would need a longer wait than the node's option allows. */
-export function rateLimitWaitError(node: INode, neededMs: number, itemIndex?: number, httpCode?: string): NodeApiError {
+export function rateLimitWaitError(
+	node: INode,
+	neededMs: number,
+	itemIndex?: number,
+	httpCode?: string,
+): NodeApiError {
 	return new NodeApiError(
 		node,
 		{ failure: 'rate limit', neededSeconds: Math.ceil(neededMs / 1000) },

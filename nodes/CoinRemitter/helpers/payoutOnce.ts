@@ -21,7 +21,8 @@ export function payoutKey(context: IExecuteFunctions, payout: Payout): string {
 }
 
 const mayHaveBeenSent = (error: unknown) =>
-	error instanceof NodeApiError && (error.errorResponse as IDataObject | undefined)?.failure === 'outcome unknown';
+	error instanceof NodeApiError &&
+	(error.errorResponse as IDataObject | undefined)?.failure === 'outcome unknown';
 
 /**
  * Sends a payout at most once per key, across executions, retries and n8n processes that re-run
@@ -53,10 +54,16 @@ export async function payOnce(
 }
 
 function alreadyAttempted(context: IExecuteFunctions, itemIndex: number, payout: Payout) {
-	const which = payout.key ? `Payout Key "${payout.key}"` : `${payout.amount} to ${payout.address} today`;
-	return new NodeOperationError(context.getNode(), `This withdrawal was already attempted (${which}), so it was not sent again`, {
-		itemIndex,
-		description:
-			'An earlier run of this workflow already sent this payout, or started to (for example the run that is now retried, or a run that n8n restarted after a worker stopped). Nothing was sent now, so that nothing is paid twice. Check whether it arrived: the transactions of the destination address (Address → Get Transactions) or the CoinRemitter dashboard. If it really is a new payout, give it a Payout Key of its own (for example the order ID).',
-	});
+	const which = payout.key
+		? `Payout Key "${payout.key}"`
+		: `${payout.amount} to ${payout.address} today`;
+	return new NodeOperationError(
+		context.getNode(),
+		`This withdrawal was already attempted (${which}), so it was not sent again`,
+		{
+			itemIndex,
+			description:
+				'An earlier run of this workflow already sent this payout, or started to (for example the run that is now retried, or a run that n8n restarted after a worker stopped). Nothing was sent now, so that nothing is paid twice. Check whether it arrived: the transactions of the destination address (Address → Get Transactions) or the CoinRemitter dashboard. If it really is a new payout, give it a Payout Key of its own (for example the order ID).',
+		},
+	);
 }

@@ -14,7 +14,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function invalidField(ctx: FieldContext, label: string, reason: string, hint?: string) {
 	return new NodeOperationError(ctx.node, `${label}: ${reason}`, {
 		itemIndex: ctx.itemIndex,
-		description: hint ?? `Fix the "${label}" field of item ${ctx.itemIndex} and run the node again.`,
+		description:
+			hint ?? `Fix the "${label}" field of item ${ctx.itemIndex} and run the node again.`,
 	});
 }
 
@@ -23,7 +24,11 @@ export function asText(ctx: FieldContext, label: string, value: unknown): string
 	if (value === undefined || value === null) return '';
 	if (typeof value === 'string') return value.trim();
 	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-	throw invalidField(ctx, label, `expected text but got ${Array.isArray(value) ? 'a list' : typeof value}`);
+	throw invalidField(
+		ctx,
+		label,
+		`expected text but got ${Array.isArray(value) ? 'a list' : typeof value}`,
+	);
 }
 
 export function requiredText(ctx: FieldContext, label: string, value: unknown): string {
@@ -52,15 +57,28 @@ export function positiveAmount(ctx: FieldContext, label: string, value: unknown)
 
 export function maxLength(ctx: FieldContext, label: string, text: string, max: number): string {
 	if ([...text].length > max) {
-		throw invalidField(ctx, label, `is ${[...text].length} characters long; the most allowed is ${max}`);
+		throw invalidField(
+			ctx,
+			label,
+			`is ${[...text].length} characters long; the most allowed is ${max}`,
+		);
 	}
 	return text;
 }
 
-export function addressLabel(ctx: FieldContext, label: string, value: unknown, max: number): string {
+export function addressLabel(
+	ctx: FieldContext,
+	label: string,
+	value: unknown,
+	max: number,
+): string {
 	const text = asText(ctx, label, value);
 	if (!ALPHANUMERIC.test(text)) {
-		throw invalidField(ctx, label, 'may contain only letters A-Z and digits 0-9 (no spaces or symbols)');
+		throw invalidField(
+			ctx,
+			label,
+			'may contain only letters A-Z and digits 0-9 (no spaces or symbols)',
+		);
 	}
 	return maxLength(ctx, label, text, max);
 }
@@ -76,7 +94,8 @@ export function oneOf<T extends string>(
 	if (upperCase) text = text.toUpperCase();
 	if (text === '' && optional) return '';
 	if (!(allowed as readonly string[]).includes(text)) {
-		const shown = allowed.length > 12 ? `${allowed.slice(0, 12).join(', ')}, ...` : allowed.join(', ');
+		const shown =
+			allowed.length > 12 ? `${allowed.slice(0, 12).join(', ')}, ...` : allowed.join(', ');
 		throw invalidField(ctx, label, `"${text}" is not one of ${shown}`);
 	}
 	return text as T;
@@ -84,7 +103,8 @@ export function oneOf<T extends string>(
 
 export function optionalEmail(ctx: FieldContext, label: string, value: unknown): string {
 	const text = asText(ctx, label, value);
-	if (text !== '' && !EMAIL.test(text)) throw invalidField(ctx, label, `"${text}" is not an email address`);
+	if (text !== '' && !EMAIL.test(text))
+		throw invalidField(ctx, label, `"${text}" is not an email address`);
 	return text;
 }
 

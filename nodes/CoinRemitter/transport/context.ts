@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INode, IWebhookFunctions } from 'n8n-workflow';
 
-
 export interface DeliveryPolicy {
 	/** Longest total wait for the rate limit before giving up, in ms. */
 	maxRateLimitWaitMs: number;
@@ -33,7 +32,8 @@ export const VERIFY_POLICY: DeliveryPolicy = {
 /** Action nodes call the API while executing, the trigger while verifying a callback. */
 export type RequestContext = IExecuteFunctions | IWebhookFunctions;
 
-const isExecution = (context: RequestContext): context is IExecuteFunctions => 'getInputData' in context;
+const isExecution = (context: RequestContext): context is IExecuteFunctions =>
+	'getInputData' in context;
 
 /** The action node's "Options" for one item; the trigger's verification has its own short budget. */
 export function deliveryPolicy(context: RequestContext, itemIndex: number): DeliveryPolicy {
@@ -66,7 +66,13 @@ export function nodeOf(context: RequestContext): INode {
  * execution, workflow or node (action or trigger) makes them: they draw on one wallet's limit.
  * Nothing secret goes in the key.
  */
-export function limiterKey(context: RequestContext, credentialType: string | undefined, baseUrl: string): string {
-	const credentialId = credentialType ? (nodeOf(context).credentials?.[credentialType]?.id ?? 'unsaved') : 'public';
+export function limiterKey(
+	context: RequestContext,
+	credentialType: string | undefined,
+	baseUrl: string,
+): string {
+	const credentialId = credentialType
+		? (nodeOf(context).credentials?.[credentialType]?.id ?? 'unsaved')
+		: 'public';
 	return `${credentialType ?? 'none'}|${credentialId}|${baseUrl.trim().replace(/\/+$/, '')}`;
 }

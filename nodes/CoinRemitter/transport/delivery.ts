@@ -14,7 +14,13 @@ import { nodeOf } from './context';
 export type CallKind = 'read' | 'write';
 
 /** The request never reached the server: safe to send again, even a withdrawal. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_CONNECTED = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
 const RETRYABLE_READ_STATUS = new Set([500, 502, 503, 504]);
 const UNKNOWN_OUTCOME_STATUS = new Set([500, 502, 504]);
 
@@ -91,7 +97,9 @@ export class RateLimiter {
 		} else if (current && status !== undefined) {
 			// The server opened the window while this call was under way: take the middle of it.
 			if (ticket.opener) this.windowStart = ticket.sentAt + Math.floor((now - ticket.sentAt) / 2);
-			const left = hasHeaders ? remaining - this.inFlight : (this.limit ?? ASSUMED_LIMIT) - 1 - this.inFlight;
+			const left = hasHeaders
+				? remaining - this.inFlight
+				: (this.limit ?? ASSUMED_LIMIT) - 1 - this.inFlight;
 			// Only ever counted down (a larger figure may belong to a window that has not opened for us).
 			if (probe) this.available = Math.max(0, left);
 			else if (hasHeaders) this.available = Math.max(0, Math.min(this.available, left));
@@ -103,7 +111,10 @@ export class RateLimiter {
 
 	private take(now: number): Ticket | undefined {
 		if (now < this.blockedUntil) return undefined;
-		if (this.windowStart === undefined || now >= this.windowStart + this.windowMs + WINDOW_GUARD_MS) {
+		if (
+			this.windowStart === undefined ||
+			now >= this.windowStart + this.windowMs + WINDOW_GUARD_MS
+		) {
 			// A new window: its first call goes alone while the limit is still unknown.
 			if (this.probing) return undefined;
 			this.window++;
@@ -122,7 +133,8 @@ export class RateLimiter {
 	/** When a slot may free up by the clock; undefined when only an answer can free one. */
 	private nextChanceAt(): number | undefined {
 		if (this.probing) return undefined;
-		const windowEnd = this.windowStart === undefined ? 0 : this.windowStart + this.windowMs + WINDOW_GUARD_MS;
+		const windowEnd =
+			this.windowStart === undefined ? 0 : this.windowStart + this.windowMs + WINDOW_GUARD_MS;
 		return Math.max(this.blockedUntil, windowEnd);
 	}
 
@@ -168,7 +180,8 @@ function limiterFor(key: string, windowMs: number): RateLimiter {
 		limiters.delete(key); // re-inserted below: the map's order is least recently used first
 	} else {
 		const now = Date.now();
-		for (const [other, entry] of limiters) if (entry.idle && now - entry.usedAt > LIMITER_IDLE_MS) limiters.delete(other);
+		for (const [other, entry] of limiters)
+			if (entry.idle && now - entry.usedAt > LIMITER_IDLE_MS) limiters.delete(other);
 		while (limiters.size >= MAX_LIMITERS) limiters.delete(limiters.keys().next().value as string);
 		limiter = new RateLimiter(windowMs);
 	}
@@ -200,7 +213,10 @@ export interface Delivery {
  * network failures with backoff; writes only when the connection was never made, and otherwise
  * fail with "outcome unknown" rather than risk paying twice.
  */
-export async function deliver(this: RequestContext, delivery: Delivery): Promise<IN8nHttpFullResponse> {
+export async function deliver(
+	this: RequestContext,
+	delivery: Delivery,
+): Promise<IN8nHttpFullResponse> {
 	const { policy, kind, itemIndex } = delivery;
 	const limiter = limiterFor(delivery.limiterKey, policy.rateWindowMs);
 	const options = { ...delivery.options, timeout: policy.timeoutMs };
@@ -212,7 +228,12 @@ export async function deliver(this: RequestContext, delivery: Delivery): Promise
 		try {
 			({ ticket, waitedMs } = await limiter.acquire(policy.maxRateLimitWaitMs, waitedMs));
 		} catch (error) {
-			throw rateLimitWaitError(this.getNode(), (error as RateLimitWaitExceeded).neededMs, itemIndex, after429 ? '429' : undefined);
+			throw rateLimitWaitError(
+				this.getNode(),
+				(error as RateLimitWaitExceeded).neededMs,
+				itemIndex,
+				after429 ? '429' : undefined,
+			);
 		}
 
 		let response: IN8nHttpFullResponse;
@@ -222,7 +243,8 @@ export async function deliver(this: RequestContext, delivery: Delivery): Promise
 			limiter.settle(ticket, undefined, {});
 			const code = systemErrorCode(error);
 			const reachedServer = !(code && NOT_CONNECTED.has(code));
-			if (kind === 'write' && reachedServer) throw outcomeUnknownError(this.getNode(), code, itemIndex);
+			if (kind === 'write' && reachedServer)
+				throw outcomeUnknownError(this.getNode(), code, itemIndex);
 			if (mayRetry) {
 				await sleep(backoffMs(attempt));
 				continue;
@@ -259,7 +281,12 @@ async function send(this: RequestContext, delivery: Delivery, options: IHttpRequ
 	const { credentialType, credentials } = delivery;
 	if (!credentialType) return (await this.helpers.httpRequest(options)) as IN8nHttpFullResponse;
 	const saved = nodeOf(this).credentials?.[credentialType];
-	const credentialsDecrypted = credentials && { id: saved?.id ?? '', name: saved?.name ?? '', type: credentialType, data: credentials };
+	const credentialsDecrypted = credentials && {
+		id: saved?.id ?? '',
+		name: saved?.name ?? '',
+		type: credentialType,
+		data: credentials,
+	};
 	return (await this.helpers.httpRequestWithAuthentication.call(this, credentialType, options, {
 		credentialsDecrypted,
 	})) as IN8nHttpFullResponse;
@@ -269,12 +296,17 @@ const SYSTEM_ERROR_CODE = /\b(E[A-Z]{3,}(?:_[A-Z]+)*)\b/;
 
 /** The system error code (ECONNREFUSED, ETIMEDOUT...) of a failed request, wherever n8n put it. */
 function systemErrorCode(error: unknown): string | undefined {
-	const { code, messages, message } = (error ?? {}) as { code?: unknown; messages?: unknown; message?: unknown };
+	const { code, messages, message } = (error ?? {}) as {
+		code?: unknown;
+		messages?: unknown;
+		message?: unknown;
+	};
 	const texts = [code, ...(Array.isArray(messages) ? messages : []), message];
 	for (const text of texts) {
 		const found = typeof text === 'string' ? SYSTEM_ERROR_CODE.exec(text) : null;
 		if (found) return found[1];
 	}
-	if (typeof message === 'string' && /socket hang up|timeout/i.test(message)) return /timeout/i.test(message) ? 'ETIMEDOUT' : 'ECONNRESET';
+	if (typeof message === 'string' && /socket hang up|timeout/i.test(message))
+		return /timeout/i.test(message) ? 'ETIMEDOUT' : 'ECONNRESET';
 	return undefined;
 }

@@ -64,7 +64,10 @@ export interface LegacyWallet {
 	credentials: ICredentialDataDecryptedObject;
 }
 
-const credentialCache = new WeakMap<RequestContext, Map<string, Promise<ICredentialDataDecryptedObject>>>();
+const credentialCache = new WeakMap<
+	RequestContext,
+	Map<string, Promise<ICredentialDataDecryptedObject>>
+>();
 
 /**
  * The node's credential, read once per node run: n8n decrypts it and evaluates its expressions on
@@ -98,9 +101,17 @@ export async function v1Request(
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
 	const credentials = await credentialsOf(this, V1_CREDENTIAL, itemIndex);
-	const base = typeof credentials.baseUrl === 'string' ? credentials.baseUrl : 'https://api.coinremitter.com';
+	const base =
+		typeof credentials.baseUrl === 'string' ? credentials.baseUrl : 'https://api.coinremitter.com';
 	const options = postForm(joinUrl(base, path), fields);
-	const response = await send.call(this, { credentialType: V1_CREDENTIAL, credentials }, options, kindOf(path), base, itemIndex);
+	const response = await send.call(
+		this,
+		{ credentialType: V1_CREDENTIAL, credentials },
+		options,
+		kindOf(path),
+		base,
+		itemIndex,
+	);
 
 	const body = parseJsonObject(response.body);
 	if (body === undefined) throw unreadableResponse(this.getNode(), response.statusCode, itemIndex);
@@ -125,7 +136,8 @@ export async function legacyWallet(this: RequestContext, itemIndex: number): Pro
 	return {
 		coin,
 		generation: legacyGeneration(coin, String(credentials.apiGeneration ?? 'auto')),
-		baseUrl: typeof credentials.baseUrl === 'string' ? credentials.baseUrl : 'https://coinremitter.com',
+		baseUrl:
+			typeof credentials.baseUrl === 'string' ? credentials.baseUrl : 'https://coinremitter.com',
 		credentials,
 	};
 }
@@ -145,19 +157,32 @@ export async function legacyRequest(
 	// The credential always adds fields, so the body is never empty.
 	const options = postForm(url, fields, true);
 	const credential = { credentialType: LEGACY_CREDENTIAL, credentials: wallet.credentials };
-	const response = await send.call(this, credential, options, kindOf(operation), wallet.baseUrl, itemIndex);
+	const response = await send.call(
+		this,
+		credential,
+		options,
+		kindOf(operation),
+		wallet.baseUrl,
+		itemIndex,
+	);
 	return unwrapLegacyEnvelope(this.getNode(), response, Object.keys(fields), itemIndex, operation);
 }
 
 /** GET `{baseUrl}/api/{v2|v3}/get-coin-rate`; only v2 wants the credentials with it. */
-export async function legacyCoinPrices(this: RequestContext, itemIndex: number): Promise<IDataObject> {
+export async function legacyCoinPrices(
+	this: RequestContext,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const wallet = await legacyWallet.call(this, itemIndex);
 	const options: IHttpRequestOptions = {
 		...responseHandling(),
 		method: 'GET',
 		url: joinUrl(wallet.baseUrl, `/api/${wallet.generation}/get-coin-rate`),
 	};
-	const credential = wallet.generation === 'v2' ? { credentialType: LEGACY_CREDENTIAL, credentials: wallet.credentials } : {};
+	const credential =
+		wallet.generation === 'v2'
+			? { credentialType: LEGACY_CREDENTIAL, credentials: wallet.credentials }
+			: {};
 	const response = await send.call(this, credential, options, 'read', wallet.baseUrl, itemIndex);
 	const data = unwrapLegacyEnvelope(this.getNode(), response, [], itemIndex, 'get-coin-rate');
 	return Array.isArray(data) ? {} : data;
@@ -189,7 +214,10 @@ function postForm(url: string, fields: IDataObject, alwaysForm = false): IHttpRe
 
 async function send(
 	this: RequestContext,
-	{ credentialType, credentials }: { credentialType?: string; credentials?: ICredentialDataDecryptedObject },
+	{
+		credentialType,
+		credentials,
+	}: { credentialType?: string; credentials?: ICredentialDataDecryptedObject },
 	options: IHttpRequestOptions,
 	kind: CallKind,
 	baseUrl: string,
@@ -224,7 +252,8 @@ function unwrapLegacyEnvelope(
 	const { data } = body;
 	if (flag === 1 && response.statusCode < 300 && isData(data)) return data;
 	// One reference answers an invalid address with flag 0 and `valid: false`: still an answer.
-	if (operation === 'validate-address' && flag === 0 && isPlainObject(data) && data.valid === false) return data;
+	if (operation === 'validate-address' && flag === 0 && isPlainObject(data) && data.valid === false)
+		return data;
 	throw legacyApiError(
 		node,
 		{
@@ -251,4 +280,3 @@ function parseJsonObject(raw: unknown): IDataObject | undefined {
 		return undefined;
 	}
 }
-

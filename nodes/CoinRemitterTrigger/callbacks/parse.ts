@@ -59,9 +59,12 @@ function parseText(text: string): unknown {
 
 function isMultipartWrapper(body: IDataObject): body is { data?: IDataObject } {
 	const keys = Object.keys(body);
-	return keys.includes('data') && keys.every((key) => key === 'data' || key === 'files') && (body.data === undefined || isPlainObject(body.data));
+	return (
+		keys.includes('data') &&
+		keys.every((key) => key === 'data' || key === 'files') &&
+		(body.data === undefined || isPlainObject(body.data))
+	);
 }
-
 
 /** Splits `a[b][0]` into ['a', 'b', '0']; a key without brackets is one segment. */
 function keyPath(key: string): string[] {
@@ -75,7 +78,8 @@ function unflatten(entries: Array<[string, unknown]>): IDataObject {
 	const root: IDataObject = {};
 	for (const [key, value] of entries) {
 		const path = keyPath(key);
-		if (path.length > MAX_DEPTH) throw reject(`The field "${key.slice(0, 60)}" is nested too deeply`);
+		if (path.length > MAX_DEPTH)
+			throw reject(`The field "${key.slice(0, 60)}" is nested too deeply`);
 		for (const segment of path) {
 			if (FORBIDDEN_KEYS.has(segment)) throw reject(`The field name "${segment}" is not allowed`);
 		}
@@ -87,7 +91,8 @@ function unflatten(entries: Array<[string, unknown]>): IDataObject {
 			}
 			const next = target[segment];
 			if (next === undefined) target[segment] = {};
-			else if (!isPlainObject(next)) throw reject(`The field "${key.slice(0, 60)}" conflicts with another field`);
+			else if (!isPlainObject(next))
+				throw reject(`The field "${key.slice(0, 60)}" conflicts with another field`);
 			target = target[segment] as IDataObject;
 		});
 	}
@@ -96,7 +101,8 @@ function unflatten(entries: Array<[string, unknown]>): IDataObject {
 
 function checkedValue(key: string, value: unknown): unknown {
 	const text = typeof value === 'string' ? value : JSON.stringify(value);
-	if ((text ?? '').length > MAX_VALUE_LENGTH) throw reject(`The field "${key.slice(0, 60)}" is too long`);
+	if ((text ?? '').length > MAX_VALUE_LENGTH)
+		throw reject(`The field "${key.slice(0, 60)}" is too long`);
 	return value;
 }
 
@@ -105,7 +111,8 @@ function arraysFromIndexedObjects(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(arraysFromIndexedObjects);
 	if (!isPlainObject(value)) return value;
 	const keys = Object.keys(value);
-	const indexed = keys.length > 0 && keys.every((key) => /^\d+$/.test(key) && Number(key) <= MAX_ARRAY_INDEX);
+	const indexed =
+		keys.length > 0 && keys.every((key) => /^\d+$/.test(key) && Number(key) <= MAX_ARRAY_INDEX);
 	if (indexed) {
 		return keys
 			.map(Number)
@@ -118,10 +125,15 @@ function arraysFromIndexedObjects(value: unknown): unknown {
 
 /** Which callback this is, from the fields only the service's payloads of that kind carry. */
 export function classify(fields: IDataObject): { schema: CallbackSchema; event: TriggerEvent } {
-	const widgetType = typeof fields.widget_type === 'string' ? fields.widget_type.toLowerCase() : undefined;
+	const widgetType =
+		typeof fields.widget_type === 'string' ? fields.widget_type.toLowerCase() : undefined;
 	if (widgetType !== undefined || fields.widget_id !== undefined) {
 		const kind: CallbackKind =
-			widgetType === 'pricing' ? 'pricingWidget' : widgetType === 'presale' ? 'presaleWidget' : 'paymentButtonWidget';
+			widgetType === 'pricing'
+				? 'pricingWidget'
+				: widgetType === 'presale'
+					? 'presaleWidget'
+					: 'paymentButtonWidget';
 		return { schema: SCHEMAS[kind], event: 'widgetOrder' };
 	}
 	// v1 records carry coin_symbol, legacy ones never do; merchant_id is in both.
@@ -135,13 +147,16 @@ export function classify(fields: IDataObject): { schema: CallbackSchema; event: 
 			event: fields.type === 'receive' ? 'deposit' : 'withdrawal',
 		};
 	}
-	throw reject('The body is not a CoinRemitter callback (no transaction, invoice or widget order fields)');
+	throw reject(
+		'The body is not a CoinRemitter callback (no transaction, invoice or widget order fields)',
+	);
 }
 
 /** Converts the fields the schema knows to their types; other fields pass through unchanged. */
 export function typeFields(schema: CallbackSchema, fields: IDataObject): IDataObject {
 	for (const name of schema.required) {
-		if (fields[name] === undefined || fields[name] === '' || fields[name] === null) throw reject(`The field "${name}" is missing`);
+		if (fields[name] === undefined || fields[name] === '' || fields[name] === null)
+			throw reject(`The field "${name}" is missing`);
 	}
 	const typed = schema.schema.safeParse(fields);
 	if (!typed.success) throw reject(describeIssue(typed.error.issues[0]));

@@ -32,8 +32,11 @@ const text = z.preprocess(
 
 /** An exact decimal string, never a float; the empty string is kept (the service sends it for "none"). */
 const amount = z.preprocess(
-	(value) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value),
-	z.string({ error: 'is not a decimal amount' }).refine((value) => value === '' || DECIMAL.test(value), 'is not a decimal amount'),
+	(value) =>
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value,
+	z
+		.string({ error: 'is not a decimal amount' })
+		.refine((value) => value === '' || DECIMAL.test(value), 'is not a decimal amount'),
 );
 
 /** A whole number; sent as text in form bodies. Empty means "none" (e.g. an invoice without expiry). */
@@ -48,20 +51,28 @@ const integer = z.preprocess(
 );
 
 /** `{ "BTC": "0.03", "USD": "10.62" }`; the service sends `[]` for an empty map. */
-const amountMap = z.preprocess((value) => {
-	const parsed = fromJsonText(value);
-	return Array.isArray(parsed) && parsed.length === 0 ? {} : parsed;
-}, z.record(z.string(), amount.nullable(), { error: 'is not an object' }));
+const amountMap = z.preprocess(
+	(value) => {
+		const parsed = fromJsonText(value);
+		return Array.isArray(parsed) && parsed.length === 0 ? {} : parsed;
+	},
+	z.record(z.string(), amount.nullable(), { error: 'is not an object' }),
+);
 
 const object = <Shape extends z.ZodRawShape>(shape: Shape) =>
 	z.preprocess(fromJsonText, z.looseObject(shape, { error: 'is not an object' }));
 
 const list = <Shape extends z.ZodRawShape>(shape: Shape) =>
-	z.preprocess((value) => fromJsonText(value) ?? [], z.array(z.looseObject(shape, { error: 'is not an object' }), { error: 'is not a list' }));
+	z.preprocess(
+		(value) => fromJsonText(value) ?? [],
+		z.array(z.looseObject(shape, { error: 'is not an object' }), { error: 'is not a list' }),
+	);
 
 /** Every field may be missing or null in a callback; what is there must have its type. */
 function fields<Shape extends Record<string, z.ZodType>>(shape: Shape) {
-	return Object.fromEntries(Object.entries(shape).map(([name, type]) => [name, type.nullable().optional()])) as {
+	return Object.fromEntries(
+		Object.entries(shape).map(([name, type]) => [name, type.nullable().optional()]),
+	) as {
 		[Name in keyof Shape]: z.ZodOptional<z.ZodNullable<Shape[Name]>>;
 	};
 }
@@ -137,7 +148,14 @@ const v1InvoiceFields = fields({
 	coin_symbol: text,
 	wallet_id: text,
 	payment_history: list(
-		fields({ txid: text, explorer_url: text, amount, date: text, confirmation: integer, required_confirmations: integer }),
+		fields({
+			txid: text,
+			explorer_url: text,
+			amount,
+			date: text,
+			confirmation: integer,
+			required_confirmations: integer,
+		}),
 	),
 	expire_on_timestamp: integer,
 	invoice_timestamp: integer,
@@ -149,7 +167,9 @@ const legacyInvoiceFields = fields({
 	...invoiceCore,
 	base_currency: text,
 	address: text,
-	payment_history: list(fields({ txid: text, explorer_url: text, amount, date: text, confirmation: integer })),
+	payment_history: list(
+		fields({ txid: text, explorer_url: text, amount, date: text, confirmation: integer }),
+	),
 	suceess_url: text,
 	last_updated_date: text,
 });
@@ -189,7 +209,9 @@ const widgetOrderFields = {
 	order_timestamp: integer,
 };
 
-const contactData = object(fields({ email_address: text, phone_number: text, phone_number_code: text }));
+const contactData = object(
+	fields({ email_address: text, phone_number: text, phone_number_code: text }),
+);
 
 export interface CallbackSchema {
 	kind: string;
@@ -201,7 +223,9 @@ export interface CallbackSchema {
 	schema: z.ZodType<Record<string, unknown>>;
 }
 
-const callback = <Shape extends z.ZodRawShape>(definition: Omit<CallbackSchema, 'schema'> & { fields: Shape }) => ({
+const callback = <Shape extends z.ZodRawShape>(
+	definition: Omit<CallbackSchema, 'schema'> & { fields: Shape },
+) => ({
 	...definition,
 	schema: z.looseObject(definition.fields),
 });
@@ -243,7 +267,13 @@ export const SCHEMAS = {
 		interface: 'v1',
 		event: 'widgetOrder',
 		required: ['order_id'],
-		fields: fields({ ...widgetOrderFields, plan_name: text, unit_crypto_amount: amount, unit_fiat_amount: amount, order_data: contactData }),
+		fields: fields({
+			...widgetOrderFields,
+			plan_name: text,
+			unit_crypto_amount: amount,
+			unit_fiat_amount: amount,
+			order_data: contactData,
+		}),
 	}),
 	presaleWidget: callback({
 		kind: 'presaleWidget',
@@ -269,7 +299,13 @@ export const SCHEMAS = {
 		interface: 'v1',
 		event: 'widgetOrder',
 		required: ['order_id'],
-		fields: fields({ ...widgetOrderFields, description: text, unit_crypto_amount: amount, unit_fiat_amount: amount, order_data: contactData }),
+		fields: fields({
+			...widgetOrderFields,
+			description: text,
+			unit_crypto_amount: amount,
+			unit_fiat_amount: amount,
+			order_data: contactData,
+		}),
 	}),
 } satisfies Record<string, CallbackSchema>;
 
@@ -300,7 +336,12 @@ export const ORDER_STATUSES: Record<number, string> = {
 /** A zod issue in the words the sender gets back: `The field "payment_history[0].confirmation" is not a whole number`. */
 export function describeIssue(issue: z.core.$ZodIssue): string {
 	const path = issue.path.reduce<string>(
-		(text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : text ? `${text}.${String(segment)}` : String(segment)),
+		(text, segment) =>
+			typeof segment === 'number'
+				? `${text}[${segment}]`
+				: text
+					? `${text}.${String(segment)}`
+					: String(segment),
 		'',
 	);
 	return `The field "${path}" ${issue.message}`;
@@ -309,7 +350,8 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
 /** The JSON schema of the trigger's items, for the editor to show fields before the first event. */
 export function outputJsonSchema(): Record<string, unknown> {
 	const shape: z.ZodRawShape = {};
-	for (const { schema } of Object.values(SCHEMAS)) Object.assign(shape, (schema as z.ZodObject).shape);
+	for (const { schema } of Object.values(SCHEMAS))
+		Object.assign(shape, (schema as z.ZodObject).shape);
 	const item = z.object({ ...shape, ...itemEnvelope });
 	const { $schema, ...jsonSchema } = z.toJSONSchema(item, { io: 'output', unrepresentable: 'any' });
 	void $schema;
@@ -320,8 +362,12 @@ export function outputJsonSchema(): Record<string, unknown> {
 function forTheEditor(node: unknown): unknown {
 	if (Array.isArray(node)) return node.map(forTheEditor);
 	if (typeof node !== 'object' || node === null) return node;
-	const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, forTheEditor(value)])) as Record<string, unknown>;
-	const nonNull = (schema.anyOf as Array<Record<string, unknown>> | undefined)?.filter((variant) => variant.type !== 'null');
+	const schema = Object.fromEntries(
+		Object.entries(node).map(([key, value]) => [key, forTheEditor(value)]),
+	) as Record<string, unknown>;
+	const nonNull = (schema.anyOf as Array<Record<string, unknown>> | undefined)?.filter(
+		(variant) => variant.type !== 'null',
+	);
 	if (nonNull?.length === 1) return nonNull[0];
 	if (schema.type === 'integer') {
 		const { minimum, maximum, ...rest } = schema;

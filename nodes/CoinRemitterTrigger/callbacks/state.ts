@@ -4,9 +4,11 @@ import type { TriggerEvent } from './schemas';
 
 /** True once a transaction has the confirmations the service asks for. */
 export function isConfirmed(item: IDataObject, legacyConfirmationsNeeded: number): boolean {
-	if (item.status_code === 1 && (item.event === 'deposit' || item.event === 'withdrawal')) return true;
+	if (item.status_code === 1 && (item.event === 'deposit' || item.event === 'withdrawal'))
+		return true;
 	const confirmations = typeof item.confirmations === 'number' ? item.confirmations : 0;
-	if (typeof item.required_confirmations === 'number') return confirmations >= item.required_confirmations;
+	if (typeof item.required_confirmations === 'number')
+		return confirmations >= item.required_confirmations;
 	return item.interface === 'legacy' && confirmations >= legacyConfirmationsNeeded;
 }
 
@@ -70,7 +72,9 @@ export class DeliveryMemory {
 			DeliveryMemory.scopes.set(scope, shared);
 		}
 		this.shared = shared;
-		shared.live = shared.live.filter((entry) => now - entry.at < LIVE_MS && entry.data !== staticData).slice(-(MAX_LIVE - 1));
+		shared.live = shared.live
+			.filter((entry) => now - entry.at < LIVE_MS && entry.data !== staticData)
+			.slice(-(MAX_LIVE - 1));
 		shared.live.push({ data: staticData, at: now });
 		// This request's copy may predate keys this process claimed and has not written yet.
 		const seen = delivered(staticData);

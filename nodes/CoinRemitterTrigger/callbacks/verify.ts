@@ -1,7 +1,13 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { LEGACY_CREDENTIAL, V1_CREDENTIAL, legacyRequest, legacyWallet, v1Request } from '../../CoinRemitter/transport';
+import {
+	LEGACY_CREDENTIAL,
+	V1_CREDENTIAL,
+	legacyRequest,
+	legacyWallet,
+	v1Request,
+} from '../../CoinRemitter/transport';
 import { isPlainObject } from '../../CoinRemitter/helpers/json';
 import { refuse } from './parse';
 import type { CallbackInterface, TriggerEvent } from './schemas';
@@ -30,7 +36,8 @@ function sameAmount(a: unknown, b: unknown): boolean {
 /** EVM addresses (0x…) are hex with an optional checksum casing; other coins' addresses are case-sensitive. */
 function sameAddress(a: unknown, b: unknown): boolean {
 	const [left, right] = [String(a), String(b)];
-	if (/^0x[0-9a-f]{40}$/i.test(left) && /^0x[0-9a-f]{40}$/i.test(right)) return left.toLowerCase() === right.toLowerCase();
+	if (/^0x[0-9a-f]{40}$/i.test(left) && /^0x[0-9a-f]{40}$/i.test(right))
+		return left.toLowerCase() === right.toLowerCase();
 	return left === right;
 }
 
@@ -51,14 +58,18 @@ export async function verifyCallback(
 	if (api === 'legacy') {
 		const { coin } = await legacyWallet.call(this, 0);
 		const callbackCoin = String(callback.coin_short_name ?? callback.coin ?? '').toUpperCase();
-		if (callbackCoin && callbackCoin !== coin) return { otherWallet: otherWalletReason(callbackCoin, coin) };
+		if (callbackCoin && callbackCoin !== coin)
+			return { otherWallet: otherWalletReason(callbackCoin, coin) };
 	}
 	let record: IDataObject | IDataObject[];
 	try {
 		record = await lookup.call(this, event, api, callback);
 	} catch (error) {
 		if (!(await isMissingRecord.call(this, error, api))) {
-			throw refuse(503, 'The callback could not be verified with the CoinRemitter API right now; send it again later');
+			throw refuse(
+				503,
+				'The callback could not be verified with the CoinRemitter API right now; send it again later',
+			);
 		}
 		const other = api === 'v1' ? await otherV1Wallet.call(this, callback) : undefined;
 		if (other) return { otherWallet: other };
@@ -71,7 +82,12 @@ export async function verifyCallback(
 	if (callback.address && record.address && !sameAddress(callback.address, record.address)) {
 		throw refuse(403, "The callback's address does not match the wallet's record");
 	}
-	if (event !== 'invoice' && callback.amount !== undefined && record.amount !== undefined && !sameAmount(callback.amount, record.amount)) {
+	if (
+		event !== 'invoice' &&
+		callback.amount !== undefined &&
+		record.amount !== undefined &&
+		!sameAmount(callback.amount, record.amount)
+	) {
 		throw refuse(403, "The callback's amount does not match the wallet's record");
 	}
 	return { record: { ...callback, ...record } };
@@ -81,7 +97,12 @@ function otherWalletReason(callbackWallet: string, credentialWallet: string): st
 	return `a callback of another wallet (${callbackWallet}); this trigger's credential is for ${credentialWallet}. Use one trigger per wallet`;
 }
 
-async function lookup(this: IWebhookFunctions, event: TriggerEvent, api: CallbackInterface, callback: IDataObject) {
+async function lookup(
+	this: IWebhookFunctions,
+	event: TriggerEvent,
+	api: CallbackInterface,
+	callback: IDataObject,
+) {
 	if (event === 'invoice') {
 		const invoiceId = String(callback.invoice_id);
 		return api === 'v1'
@@ -95,20 +116,37 @@ async function lookup(this: IWebhookFunctions, event: TriggerEvent, api: Callbac
 }
 
 /** A v1 record not found in the credential's wallet may be another wallet's: the wallet's own coin and id tell. */
-async function otherV1Wallet(this: IWebhookFunctions, callback: IDataObject): Promise<string | undefined> {
+async function otherV1Wallet(
+	this: IWebhookFunctions,
+	callback: IDataObject,
+): Promise<string | undefined> {
 	let wallet: IDataObject | IDataObject[];
 	try {
 		wallet = await v1Request.call(this, '/v1/wallet/balance', {}, 0);
 	} catch {
-		throw refuse(503, 'The callback could not be verified with the CoinRemitter API right now; send it again later');
+		throw refuse(
+			503,
+			'The callback could not be verified with the CoinRemitter API right now; send it again later',
+		);
 	}
 	if (!isPlainObject(wallet)) return undefined;
 	const symbol = String(wallet.coin_symbol ?? '');
-	if (callback.coin_symbol && symbol && String(callback.coin_symbol).toUpperCase() !== symbol.toUpperCase()) {
+	if (
+		callback.coin_symbol &&
+		symbol &&
+		String(callback.coin_symbol).toUpperCase() !== symbol.toUpperCase()
+	) {
 		return otherWalletReason(String(callback.coin_symbol), symbol);
 	}
-	if (callback.wallet_id && wallet.wallet_id && String(callback.wallet_id) !== String(wallet.wallet_id)) {
-		return otherWalletReason(`wallet ${String(callback.wallet_id)}`, `wallet ${String(wallet.wallet_id)} (${symbol})`);
+	if (
+		callback.wallet_id &&
+		wallet.wallet_id &&
+		String(callback.wallet_id) !== String(wallet.wallet_id)
+	) {
+		return otherWalletReason(
+			`wallet ${String(callback.wallet_id)}`,
+			`wallet ${String(wallet.wallet_id)} (${symbol})`,
+		);
 	}
 	return undefined;
 }
@@ -118,7 +156,11 @@ async function otherV1Wallet(this: IWebhookFunctions, callback: IDataObject): Pr
  * HTTP 200 both for an unknown record and for wrong keys, so a working balance call is what tells
  * the first from the second: a misconfigured credential must not turn genuine callbacks away as forged.
  */
-async function isMissingRecord(this: IWebhookFunctions, error: unknown, api: CallbackInterface): Promise<boolean> {
+async function isMissingRecord(
+	this: IWebhookFunctions,
+	error: unknown,
+	api: CallbackInterface,
+): Promise<boolean> {
 	if (!(error instanceof NodeApiError)) return false;
 	if (api === 'v1') return (error.errorResponse as IDataObject | undefined)?.errorCode === 1005;
 	if (error.httpCode !== '200') return false;

@@ -6,4 +6,11 @@ import * as transaction from './transaction/Transaction.resource';
 import * as wallet from './wallet/Wallet.resource';
 import * as withdrawal from './withdrawal/Withdrawal.resource';
 
-export const { operations, description, resources } = versionOf({ address, invoice, rate, transaction, wallet, withdrawal });
+export const { operations, description, resources } = versionOf({
+	address,
+	invoice,
+	rate,
+	transaction,
+	wallet,
+	withdrawal,
+});

@@ -49,7 +49,10 @@ export const withdrawalSpeedField: INodeProperties = {
 	],
 };
 
-export const fiatCurrencyField = (description: string, { optional = false } = {}): INodeProperties => ({
+export const fiatCurrencyField = (
+	description: string,
+	{ optional = false } = {},
+): INodeProperties => ({
 	displayName: 'Fiat Currency',
 	name: 'fiatCurrency',
 	type: 'options',
@@ -57,7 +60,14 @@ export const fiatCurrencyField = (description: string, { optional = false } = {}
 	required: !optional,
 	description,
 	options: optional
-		? [{ name: 'Service Default', value: '', description: "Leave it to CoinRemitter's default currency" }, ...fiatCurrencyOptions]
+		? [
+				{
+					name: 'Service Default',
+					value: '',
+					description: "Leave it to CoinRemitter's default currency",
+				},
+				...fiatCurrencyOptions,
+			]
 		: fiatCurrencyOptions,
 });
 
@@ -89,7 +99,9 @@ export const payoutKeyField: INodeProperties = {
 		'A value unique to this payout, such as the order or payout ID. A payout whose key was already sent (or started to be sent) by this workflow is never sent again, even when the execution is retried. Empty: the wallet, address, amount and day make the key.',
 };
 
-export const coinOptions = [...COIN_SYMBOLS].sort().map((symbol) => ({ name: symbol, value: symbol }));
+export const coinOptions = [...COIN_SYMBOLS]
+	.sort()
+	.map((symbol) => ({ name: symbol, value: symbol }));
 
 export const coinField = (description: string, { everyCoin = false } = {}): INodeProperties => ({
 	displayName: 'Coin',
@@ -98,7 +110,12 @@ export const coinField = (description: string, { everyCoin = false } = {}): INod
 	default: 'BTC',
 	required: !everyCoin,
 	description,
-	options: everyCoin ? [{ name: 'Every Coin', value: '', description: 'One item per coin the service supports' }, ...coinOptions] : coinOptions,
+	options: everyCoin
+		? [
+				{ name: 'Every Coin', value: '', description: 'One item per coin the service supports' },
+				...coinOptions,
+			]
+		: coinOptions,
 });
 
 export const transactionIdField: INodeProperties = {
@@ -142,71 +159,72 @@ export const fiatAmountField: INodeProperties = {
 };
 
 const invoiceOptions: INodeProperties[] = [
-		{
-			displayName: 'Custom Data 1',
-			name: 'customData1',
-			type: 'string',
-			default: '',
-			description: 'Your own reference, for example an order ID, returned with the invoice',
-		},
-		{
-			displayName: 'Custom Data 2',
-			name: 'customData2',
-			type: 'string',
-			default: '',
-			description: 'A second reference of your own, returned with the invoice',
-		},
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			default: '',
-			description: 'Text shown to the customer on the invoice',
-		},
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			description: 'Customer email address the invoice is sent to',
-		},
-		{
-			displayName: 'Expiry (Minutes)',
-			name: 'expiryMinutes',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 1440,
-			description: 'Minutes until the invoice expires',
-		},
-		{
-			displayName: 'Fail URL',
-			name: 'failUrl',
-			type: 'string',
-			default: '',
-			description: 'Page the customer is sent to when the invoice is cancelled',
-		},
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			description: 'Name shown on the invoice; the wallet name is shown when empty',
-		},
-		{
-			displayName: 'Notify URL',
-			name: 'notifyUrl',
-			type: 'string',
-			default: '',
-			description: 'URL that receives payment notifications, such as the URL of a CoinRemitter Trigger node',
-		},
-		{
-			displayName: 'Success URL',
-			name: 'successUrl',
-			type: 'string',
-			default: '',
-			description: 'Page the customer is sent to after paying',
-		},
+	{
+		displayName: 'Custom Data 1',
+		name: 'customData1',
+		type: 'string',
+		default: '',
+		description: 'Your own reference, for example an order ID, returned with the invoice',
+	},
+	{
+		displayName: 'Custom Data 2',
+		name: 'customData2',
+		type: 'string',
+		default: '',
+		description: 'A second reference of your own, returned with the invoice',
+	},
+	{
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		default: '',
+		description: 'Text shown to the customer on the invoice',
+	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		description: 'Customer email address the invoice is sent to',
+	},
+	{
+		displayName: 'Expiry (Minutes)',
+		name: 'expiryMinutes',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 1440,
+		description: 'Minutes until the invoice expires',
+	},
+	{
+		displayName: 'Fail URL',
+		name: 'failUrl',
+		type: 'string',
+		default: '',
+		description: 'Page the customer is sent to when the invoice is cancelled',
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		description: 'Name shown on the invoice; the wallet name is shown when empty',
+	},
+	{
+		displayName: 'Notify URL',
+		name: 'notifyUrl',
+		type: 'string',
+		default: '',
+		description:
+			'URL that receives payment notifications, such as the URL of a CoinRemitter Trigger node',
+	},
+	{
+		displayName: 'Success URL',
+		name: 'successUrl',
+		type: 'string',
+		default: '',
+		description: 'Page the customer is sent to after paying',
+	},
 ];
 
 /** The optional invoice fields, by name, in an "Additional Fields" collection. */
@@ -243,7 +261,7 @@ export const requestOptionsField: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 500 },
 			default: DEFAULT_CONCURRENCY,
 			description:
-				'How many items are sent to CoinRemitter at once. The wallet\'s rate limit is kept whatever this is. Withdrawals always go one at a time, in input order.',
+				"How many items are sent to CoinRemitter at once. The wallet's rate limit is kept whatever this is. Withdrawals always go one at a time, in input order.",
 		},
 		{
 			displayName: 'Longest Rate Limit Wait (Seconds)',
@@ -252,7 +270,7 @@ export const requestOptionsField: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 120,
 			description:
-				'The node keeps within the wallet\'s request limit (100 per minute on the free plan, 500 on pro) by waiting for the next minute when the limit is used up. When one item would wait longer than this, it fails with an error instead.',
+				"The node keeps within the wallet's request limit (100 per minute on the free plan, 500 on pro) by waiting for the next minute when the limit is used up. When one item would wait longer than this, it fails with an error instead.",
 		},
 		{
 			displayName: 'Rate Limit Window (Seconds)',
@@ -260,7 +278,8 @@ export const requestOptionsField: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 60,
-			description: 'How often CoinRemitter resets the request limit. Change only for a gateway simulator or a custom plan.',
+			description:
+				'How often CoinRemitter resets the request limit. Change only for a gateway simulator or a custom plan.',
 		},
 		{
 			displayName: 'Read Attempts',

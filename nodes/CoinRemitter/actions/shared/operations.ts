@@ -28,7 +28,8 @@ const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
 		create: {
 			name: 'Create',
 			value: 'create',
-			description: 'Create a payment request priced in a fiat currency and get the URL where the customer pays',
+			description:
+				'Create a payment request priced in a fiat currency and get the URL where the customer pays',
 			action: 'Create an invoice',
 		},
 		get: {
@@ -49,7 +50,8 @@ const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
 		fiatToCrypto: {
 			name: 'Fiat to Crypto',
 			value: 'fiatToCrypto',
-			description: 'Convert a fiat amount (for example 100 USD) into the equivalent amount of a coin, or of every coin, at the current rate',
+			description:
+				'Convert a fiat amount (for example 100 USD) into the equivalent amount of a coin, or of every coin, at the current rate',
 			action: 'Convert fiat to crypto',
 		},
 		getCoinPrices: {
@@ -61,7 +63,8 @@ const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
 		getSupportedCurrencies: {
 			name: 'Get Supported Currencies',
 			value: 'getSupportedCurrencies',
-			description: 'List the coins CoinRemitter supports, with network, minimum deposit, USD price and withdrawal fees',
+			description:
+				'List the coins CoinRemitter supports, with network, minimum deposit, USD price and withdrawal fees',
 			action: 'Get supported currencies',
 		},
 	},
@@ -77,7 +80,8 @@ const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
 		getBalance: {
 			name: 'Get Balance',
 			value: 'getBalance',
-			description: 'Get the current balance of the wallet (v1 adds the remaining 24-hour withdrawal allowance)',
+			description:
+				'Get the current balance of the wallet (v1 adds the remaining 24-hour withdrawal allowance)',
 			action: 'Get the wallet balance',
 		},
 	},
@@ -92,7 +96,8 @@ const catalogue: Record<string, Record<string, INodePropertyOptions>> = {
 		estimate: {
 			name: 'Estimate',
 			value: 'estimate',
-			description: 'Get the network and processing fees and the total a withdrawal would cost, without sending anything',
+			description:
+				'Get the network and processing fees and the total a withdrawal would cost, without sending anything',
 			action: 'Estimate a withdrawal',
 		},
 	},
@@ -180,10 +185,15 @@ export function resourceDescription(
 
 /** One API version: its resources, every resource's fields, and the operations by name. */
 export function versionOf(
-	resources: Record<string, { operations: Record<string, OperationModule>; description: INodeProperties[] }>,
+	resources: Record<
+		string,
+		{ operations: Record<string, OperationModule>; description: INodeProperties[] }
+	>,
 ) {
 	return {
-		operations: Object.fromEntries(Object.entries(resources).map(([name, resource]) => [name, resource.operations])),
+		operations: Object.fromEntries(
+			Object.entries(resources).map(([name, resource]) => [name, resource.operations]),
+		),
 		resources: Object.keys(resources),
 		description: Object.values(resources).flatMap((resource) => resource.description),
 	};

@@ -9,7 +9,15 @@ const properties: INodeProperties[] = [labelField];
 
 export const description = showForLegacy('address', 'create', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
-	const label = addressLabel(fieldContext(this, itemIndex), 'Label', this.getNodeParameter('label', itemIndex, ''), LABEL_MAX_LENGTH);
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
+	const label = addressLabel(
+		fieldContext(this, itemIndex),
+		'Label',
+		this.getNodeParameter('label', itemIndex, ''),
+		LABEL_MAX_LENGTH,
+	);
 	return await legacyRequest.call(this, 'get-new-address', withoutEmpty({ label }), itemIndex);
 }

@@ -38,21 +38,35 @@ const properties: INodeProperties[] = [
 
 export const description = showForLegacy('invoice', 'create', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
 	const ctx = fieldContext(this, itemIndex);
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const { coin, generation } = await legacyWallet.call(this, itemIndex);
 	// Only the KOIN v2 reference states field lengths; other coins are left to the service.
 	const limits = coin === 'KOIN' && generation === 'v2' ? KOIN_V2_INVOICE_LIMITS : undefined;
-	const text = (label: string, value: unknown, max?: number) => limited(ctx, label, asText(ctx, label, value), max);
+	const text = (label: string, value: unknown, max?: number) =>
+		limited(ctx, label, asText(ctx, label, value), max);
 
 	const fields = withoutEmpty({
 		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
-		currency: oneOf(ctx, 'Fiat Currency', this.getNodeParameter('fiatCurrency', itemIndex), FIAT_CURRENCIES, { upperCase: true }),
+		currency: oneOf(
+			ctx,
+			'Fiat Currency',
+			this.getNodeParameter('fiatCurrency', itemIndex),
+			FIAT_CURRENCIES,
+			{ upperCase: true },
+		),
 		name: text('Name', extra.name, limits?.name),
 		expire_time: optionalPositiveInteger(ctx, 'Expiry (Minutes)', extra.expiryMinutes),
 		notify_url: optionalUrl(ctx, 'Notify URL', extra.notifyUrl),
-		[generation === 'v2' ? 'suceess_url' : 'success_url']: optionalUrl(ctx, 'Success URL', extra.successUrl),
+		[generation === 'v2' ? 'suceess_url' : 'success_url']: optionalUrl(
+			ctx,
+			'Success URL',
+			extra.successUrl,
+		),
 		fail_url: optionalUrl(ctx, 'Fail URL', extra.failUrl),
 		description: text('Description', extra.description, limits?.description),
 		custom_data1: text('Custom Data 1', extra.customData1, limits?.customData),

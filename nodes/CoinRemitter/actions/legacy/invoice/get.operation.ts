@@ -9,7 +9,16 @@ const properties: INodeProperties[] = [invoiceIdField];
 
 export const description = showForLegacy('invoice', 'get', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
-	const invoiceId = requiredText(fieldContext(this, itemIndex), 'Invoice ID', this.getNodeParameter('invoiceId', itemIndex));
-	return withSuccessUrl(await legacyRequest.call(this, 'get-invoice', { invoice_id: invoiceId }, itemIndex));
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
+	const invoiceId = requiredText(
+		fieldContext(this, itemIndex),
+		'Invoice ID',
+		this.getNodeParameter('invoiceId', itemIndex),
+	);
+	return withSuccessUrl(
+		await legacyRequest.call(this, 'get-invoice', { invoice_id: invoiceId }, itemIndex),
+	);
 }

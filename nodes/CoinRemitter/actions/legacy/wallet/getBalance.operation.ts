@@ -7,6 +7,9 @@ const properties: INodeProperties[] = [];
 
 export const description = showForLegacy('wallet', 'getBalance', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
 	return await legacyRequest.call(this, 'get-balance', {}, itemIndex);
 }

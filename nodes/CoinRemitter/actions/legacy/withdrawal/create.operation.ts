@@ -3,7 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { payOnce } from '../../../helpers/payoutOnce';
 import { asText, positiveAmount, requiredText } from '../../../helpers/validation';
 import { LEGACY_CREDENTIAL, legacyRequest } from '../../../transport';
-import { addressField, amountField, fieldContext, payoutKeyField, showForLegacy } from '../../shared/fields';
+import {
+	addressField,
+	amountField,
+	fieldContext,
+	payoutKeyField,
+	showForLegacy,
+} from '../../shared/fields';
 
 const properties: INodeProperties[] = [
 	addressField('Destination address that receives the coins'),
@@ -13,12 +19,25 @@ const properties: INodeProperties[] = [
 
 export const description = showForLegacy('withdrawal', 'create', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
 	const ctx = fieldContext(this, itemIndex);
 	const fields = {
 		to_address: requiredText(ctx, 'Address', this.getNodeParameter('address', itemIndex)),
 		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
 	};
-	const payout = { key: asText(ctx, 'Payout Key', this.getNodeParameter('payoutKey', itemIndex, '')), credentialType: LEGACY_CREDENTIAL, address: fields.to_address, amount: fields.amount };
-	return await payOnce.call(this, itemIndex, payout, async () => await legacyRequest.call(this, 'withdraw', fields, itemIndex));
+	const payout = {
+		key: asText(ctx, 'Payout Key', this.getNodeParameter('payoutKey', itemIndex, '')),
+		credentialType: LEGACY_CREDENTIAL,
+		address: fields.to_address,
+		amount: fields.amount,
+	};
+	return await payOnce.call(
+		this,
+		itemIndex,
+		payout,
+		async () => await legacyRequest.call(this, 'withdraw', fields, itemIndex),
+	);
 }

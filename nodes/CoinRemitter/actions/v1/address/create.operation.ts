@@ -9,8 +9,21 @@ const properties: INodeProperties[] = [labelField];
 
 export const description = showForV1('address', 'create', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
 	const ctx = fieldContext(this, itemIndex);
-	const label = addressLabel(ctx, 'Label', this.getNodeParameter('label', itemIndex, ''), LABEL_MAX_LENGTH);
-	return await v1Request.call(this, '/v1/wallet/address/create', withoutEmpty({ label }), itemIndex);
+	const label = addressLabel(
+		ctx,
+		'Label',
+		this.getNodeParameter('label', itemIndex, ''),
+		LABEL_MAX_LENGTH,
+	);
+	return await v1Request.call(
+		this,
+		'/v1/wallet/address/create',
+		withoutEmpty({ label }),
+		itemIndex,
+	);
 }

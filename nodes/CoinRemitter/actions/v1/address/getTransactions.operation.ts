@@ -10,7 +10,14 @@ const properties: INodeProperties[] = [
 
 export const description = showForV1('address', 'getTransactions', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
-	const address = requiredText(fieldContext(this, itemIndex), 'Address', this.getNodeParameter('address', itemIndex));
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
+	const address = requiredText(
+		fieldContext(this, itemIndex),
+		'Address',
+		this.getNodeParameter('address', itemIndex),
+	);
 	return await v1Request.call(this, '/v1/wallet/address/transactions', { address }, itemIndex);
 }

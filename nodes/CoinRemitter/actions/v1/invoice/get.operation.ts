@@ -8,7 +8,14 @@ const properties: INodeProperties[] = [invoiceIdField];
 
 export const description = showForV1('invoice', 'get', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
-	const invoiceId = requiredText(fieldContext(this, itemIndex), 'Invoice ID', this.getNodeParameter('invoiceId', itemIndex));
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
+	const invoiceId = requiredText(
+		fieldContext(this, itemIndex),
+		'Invoice ID',
+		this.getNodeParameter('invoiceId', itemIndex),
+	);
 	return await v1Request.call(this, '/v1/invoice/get', { invoice_id: invoiceId }, itemIndex);
 }

@@ -7,6 +7,9 @@ const properties: INodeProperties[] = [];
 
 export const description = showForV1('wallet', 'getBalance', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
 	return await v1Request.call(this, '/v1/wallet/balance', {}, itemIndex);
 }

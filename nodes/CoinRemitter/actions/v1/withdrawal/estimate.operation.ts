@@ -28,15 +28,24 @@ const properties: INodeProperties[] = [
 
 export const description = showForV1('withdrawal', 'estimate', properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
 	const ctx = fieldContext(this, itemIndex);
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const fields = withoutEmpty({
 		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
 		address: asText(ctx, 'Address', additional.address),
-		withdrawal_speed: oneOf(ctx, 'Withdrawal Speed', this.getNodeParameter('withdrawalSpeed', itemIndex, ''), WITHDRAWAL_SPEEDS, {
-			optional: true,
-		}),
+		withdrawal_speed: oneOf(
+			ctx,
+			'Withdrawal Speed',
+			this.getNodeParameter('withdrawalSpeed', itemIndex, ''),
+			WITHDRAWAL_SPEEDS,
+			{
+				optional: true,
+			},
+		),
 	});
 	return await v1Request.call(this, '/v1/wallet/withdraw/estimate', fields, itemIndex);
 }
