@@ -11,6 +11,7 @@ COINREMITTER_SMOKE=1 bash -c "$start"
 [ -x node_modules/.bin/tsc ] || npm ci
 npm run build
 npm run scan
+npm run format:check
 npm run lint
 npm run typecheck
 npm test
