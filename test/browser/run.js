@@ -115,7 +115,19 @@ async function nodeIssues(page, nodeText) {
 }
 
 async function closeNdv(page) {
-	await page.locator('[data-test-id="back-to-canvas"]').click();
+	const back = page.locator('[data-test-id="back-to-canvas"]');
+	// n8n 2.x's panel has a close button instead of the "Back to canvas" link.
+	const close = page
+		.locator('[data-test-id="ndv"]')
+		.locator(
+			'[data-test-id="ndv-close-button"], [data-test-id="close-button"], button[aria-label="Close"], [aria-label="Close"]',
+		);
+	if (await back.isVisible()) await back.click();
+	else if ((await close.count()) > 0) await close.first().click();
+	else {
+		await page.mouse.click(5, 5);
+		await page.keyboard.press('Escape');
+	}
 	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
 }
 
@@ -536,7 +548,10 @@ async function main() {
 		process.exit(1);
 	}
 	mkdirSync(SHOTS, { recursive: true });
-	// COINREMITTER_BROWSER_N8N=2.40.7 points the suite at n8n 2.x (not part of CI: written against 1.123's editor).
+	// COINREMITTER_BROWSER_N8N=2.40.7 points the suite at n8n 2.x. Not part of CI: written against
+	// 1.123's editor; on 2.40 the node creator, panels, API Version switch, trigger options and the
+	// example pass, while checks tied to 1.123's markup (issue tooltips, credential dialog texts,
+	// the schema preview's wording) do not.
 	const { sim, instance, target, stop } = await bootN8n({
 		version: process.env.COINREMITTER_BROWSER_N8N || '1.123.81',
 	});
