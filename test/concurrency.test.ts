@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { forEachBounded } from '../nodes/CoinRemitter/actions/router';
 import type { RecordedRequest } from '../simulator/server';
-import { operation, requestOption } from './helpers/described';
+import { operation, requestOption } from './helpers/editor';
 import { runNode } from './helpers/engine';
 import { TCN, useSimulator, v1Credentials } from './helpers/fixtures';
 
@@ -32,6 +32,19 @@ function mostInFlight(requests: RecordedRequest[]): number {
 	}
 	return most;
 }
+
+/** Withdrawal → Estimate once per input item, amount and address taken from the item. */
+const estimateEach = async (input: IDataObject[], continueOnFail: boolean) =>
+	await runNode({
+		parameters: {
+			...estimate,
+			amount: '={{ $json.amount }}',
+			additionalFields: { address: '={{ $json.address }}' },
+		},
+		credentials: v1Credentials(ctx.sim),
+		items: input,
+		continueOnFail,
+	});
 
 describe('items in flight together', () => {
 	it('has a default that needs no tuning to be fast, and is bounded', () => {
@@ -89,16 +102,7 @@ describe('items in flight together', () => {
 					? { amount: '1', address: 'not-an-address' }
 					: { amount: '1,5', address: '' },
 		);
-		const result = await runNode({
-			parameters: {
-				...estimate,
-				amount: '={{ $json.amount }}',
-				additionalFields: { address: '={{ $json.address }}' },
-			},
-			credentials: v1Credentials(ctx.sim),
-			items: input,
-			continueOnFail: true,
-		});
+		const result = await estimateEach(input, true);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(30);
 		result.items.forEach((item, i) => {
@@ -119,15 +123,7 @@ describe('items in flight together', () => {
 			amount: i === 7 ? '1' : '2',
 			address: i === 7 || i === 9 ? 'not-an-address' : '',
 		}));
-		const result = await runNode({
-			parameters: {
-				...estimate,
-				amount: '={{ $json.amount }}',
-				additionalFields: { address: '={{ $json.address }}' },
-			},
-			credentials: v1Credentials(ctx.sim),
-			items: input,
-		});
+		const result = await estimateEach(input, false);
 		expect(result.error?.message).toBe('CoinRemitter rejected a field of the request [1001]');
 		expect(result.error?.context?.itemIndex).toBe(7);
 	});

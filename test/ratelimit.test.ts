@@ -1,5 +1,5 @@
 import type { RecordedRequest } from '../simulator/server';
-import { operation, requestOption } from './helpers/described';
+import { operation, requestOption } from './helpers/editor';
 import { runNode } from './helpers/engine';
 import { useSimulator, v1Credentials } from './helpers/fixtures';
 
