@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { COIN_SYMBOLS } from '../nodes/CoinRemitter/helpers/constants';
+import { COIN_SYMBOLS } from '../nodes/shared/coins';
 
 export class CoinRemitterLegacyApi implements ICredentialType {
 	name = 'coinRemitterLegacyApi';
@@ -34,7 +34,7 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 			displayName: 'Coin',
 			name: 'coin',
 			type: 'options',
-			options: [...COIN_SYMBOLS].sort().map((coin) => ({ name: coin, value: coin })),
+			options: COIN_SYMBOLS.map((coin) => ({ name: coin, value: coin })),
 			default: 'BTC',
 			description: 'The coin of the wallet; the legacy API has one URL per coin',
 		},

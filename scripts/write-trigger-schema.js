@@ -1,7 +1,7 @@
 // Writes the trigger's output schema for the n8n editor, generated from the schemas the trigger parses with.
 const { mkdirSync, writeFileSync } = require('fs');
 const { join } = require('path');
-const { outputJsonSchema } = require('../dist/nodes/CoinRemitterTrigger/callbacks/schemas');
+const { outputJsonSchema } = require('../dist/nodes/CoinRemitterTrigger/outputSchema');
 
 const dir = join(__dirname, '..', 'dist', 'nodes', 'CoinRemitterTrigger', '__schema__');
 mkdirSync(dir, { recursive: true });

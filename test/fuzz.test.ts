@@ -9,8 +9,8 @@ import {
 	optionalPositiveInteger,
 	optionalUrl,
 	positiveAmount,
-} from '../nodes/CoinRemitter/helpers/validation';
-import { WITHDRAWAL_SPEEDS } from '../nodes/CoinRemitter/helpers/constants';
+} from '../nodes/CoinRemitter/actions/validation';
+import { WITHDRAWAL_SPEEDS } from '../nodes/CoinRemitter/actions/fields';
 import { runNode } from './helpers/engine';
 import { useSimulator, v1Credentials } from './helpers/fixtures';
 import { seeded } from './helpers/random';

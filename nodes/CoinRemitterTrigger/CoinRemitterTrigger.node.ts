@@ -8,8 +8,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { CallbackRejection } from './callbacks/parse';
-import type { TriggerEvent } from './callbacks/schemas';
+import { CallbackRejection } from './parse';
+import type { TriggerEvent } from './schemas';
 import { triggerProperties } from './description';
 import type { TriggerOptions } from './receive';
 import { receiveCallback } from './receive';

@@ -1,6 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ORDER_STATUSES } from './callbacks/schemas';
+/** Status names of invoices and widget orders, by status_code. */
+export const ORDER_STATUSES: Record<number, string> = {
+	0: 'Pending',
+	1: 'Paid',
+	2: 'Under Paid',
+	3: 'Over Paid',
+	4: 'Expired',
+	5: 'Cancelled',
+};
 
 export const triggerProperties: INodeProperties[] = [
 	{

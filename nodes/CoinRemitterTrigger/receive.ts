@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'crypto';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { classify, readFields, refuse, typeFields } from './callbacks/parse';
-import type { CallbackInterface, TriggerEvent } from './callbacks/schemas';
-import { DeliveryMemory, isConfirmed, stateKey } from './callbacks/state';
-import { credentialsOnNode, verifyCallback } from './callbacks/verify';
+import { classify, readFields, refuse, typeFields } from './parse';
+import type { CallbackInterface, TriggerEvent } from './schemas';
+import { DeliveryMemory, isConfirmed, stateKey } from './dedupe';
+import { credentialsOnNode, verifyCallback } from './verify';
 
 export interface TriggerOptions {
 	confirmedOnly?: boolean;

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- Jest test code, never loaded by n8n: simulator test keys (not secrets) are fine here */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { forgetRateLimits } from '../../nodes/CoinRemitter/transport/delivery';
+import { forgetRateLimits } from '../../nodes/shared/delivery';
 import type { Simulator } from '../../simulator/server';
 import { startSimulator } from '../../simulator/server';
 

@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { forgetRateLimits } from '../../nodes/CoinRemitter/transport/delivery';
+import { forgetRateLimits } from '../../nodes/shared/delivery';
 import { runNode } from '../helpers/engine';
 import { expectNoSecrets } from '../helpers/assertions';
 import { INACTIVE, TCN, WRONG, useSimulator, v1Credentials } from '../helpers/fixtures';

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import packageJson from '../../package.json';
 
-import { PACKAGE_VERSION } from '../../nodes/CoinRemitter/helpers/constants';
+import { PACKAGE_VERSION } from '../../nodes/shared/version';
 import { CoinRemitter } from '../../nodes/CoinRemitter/CoinRemitter.node';
 import { editorParameters, shown } from '../helpers/editor';
 import { runNode } from '../helpers/engine';

@@ -103,7 +103,7 @@ const cases: Case[] = [
 			fiatCurrency: '={{ "XYZ" }}',
 		},
 		message:
-			'Fiat Currency: "XYZ" is not one of USD, SLE, ZWL, JEP, ZMW, YER, XPF, XOF, XDR, XCD, XAF, WST, ...',
+			'Fiat Currency: "XYZ" is not one of AED, AFN, ALL, AMD, ANG, AOA, ARS, AUD, AWG, AZN, BAM, BBD, ...',
 	},
 	{
 		name: 'an invalid email',
@@ -170,7 +170,7 @@ const cases: Case[] = [
 			coin: '={{ "DOGGO" }}',
 		},
 		message:
-			'Coin: "DOGGO" is not one of BTC, LTC, BCH, ETH, DOGE, USDT, TCN, KOIN, DASH, USDTERC20, BNB, TRX, ...',
+			'Coin: "DOGGO" is not one of BCH, BNB, BTC, DASH, DOGE, ETH, KOIN, LTC, TCN, TRX, USDCERC20, USDT, ...',
 	},
 	{
 		name: 'an empty transaction id',

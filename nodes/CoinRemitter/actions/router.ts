@@ -1,27 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_CONCURRENCY } from './shared/fields';
-import type { ApiVersion, OperationModule } from './types';
-import * as legacy from './legacy';
-import * as v1 from './v1';
-
-const operationsByVersion: Record<ApiVersion, Record<string, Record<string, OperationModule>>> = {
-	v1: v1.operations,
-	legacy: legacy.operations,
-};
-
-/**
- * Withdrawals move money out of one balance: they go one at a time, in input order, so that when
- * the balance runs out it does so on a predictable item. Everything else (reads, and address and
- * invoice creations, which draw on nothing shared) runs up to the "Concurrent Requests" option at once.
- */
-export function concurrencyFor(resource: string, operation: string, option: unknown): number {
-	if (resource === 'withdrawal' && operation === 'create') return 1;
-	return typeof option === 'number' && Number.isFinite(option) && option >= 1
-		? Math.floor(option)
-		: DEFAULT_CONCURRENCY;
-}
+import type { ApiVersion } from '../../shared/client';
+import { callApi } from '../../shared/client';
+import { resources } from './description';
+import type { ItemContext, Operation } from './operation';
+import { concurrencyFor, deliveryPolicy } from './options';
 
 /**
  * Runs `work` for 0..count-1 with at most `bound` running at once: `bound` workers take the next
@@ -49,18 +33,10 @@ export async function forEachBounded(
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const apiVersion = this.getNodeParameter('apiVersion', 0) as ApiVersion;
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = operationsByVersion[apiVersion]?.[resource]?.[operationName];
-	if (operation === undefined) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The operation "${operationName}" of "${resource}" is not supported by API version "${apiVersion}"`,
-		);
-	}
+	const api = this.getNodeParameter('apiVersion', 0) as ApiVersion;
+	const operation = chosenOperation(this, api);
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	const concurrency = concurrencyFor(resource, operationName, options.concurrency);
+	const concurrency = concurrencyFor(operation.facts, options.concurrency);
 	const continueOnFail = this.continueOnFail();
 
 	const outputs: INodeExecutionData[][] = [];
@@ -71,7 +47,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		async (itemIndex) => {
 			const pairedItem = { item: itemIndex };
 			try {
-				const result = await operation.execute.call(this, itemIndex);
+				const item = itemContext(this, operation, api, itemIndex);
+				const result = await operation.execute.call(this, item);
 				outputs[itemIndex] = (Array.isArray(result) ? result : [result]).map((json) => ({
 					json,
 					pairedItem,
@@ -87,6 +64,40 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	);
 	if (failure) throw failure.error;
 	return [outputs.flat()];
+}
+
+function chosenOperation(context: IExecuteFunctions, api: ApiVersion): Operation {
+	const resourceName = context.getNodeParameter('resource', 0) as string;
+	const operationName = context.getNodeParameter('operation', 0) as string;
+	const operation = resources
+		.find((resource) => resource.value === resourceName)
+		?.operations.find(
+			({ option, facts }) => option.value === operationName && facts.apis.includes(api),
+		);
+	if (operation === undefined) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The operation "${operationName}" of "${resourceName}" is not supported by API version "${api}"`,
+		);
+	}
+	return operation;
+}
+
+function itemContext(
+	context: IExecuteFunctions,
+	operation: Operation,
+	api: ApiVersion,
+	itemIndex: number,
+): ItemContext {
+	const policy = deliveryPolicy(context, itemIndex);
+	const kind = operation.facts.writes ? 'write' : 'read';
+	return {
+		itemIndex,
+		api,
+		field: { node: context.getNode(), itemIndex },
+		send: async (endpoint, fields = {}) =>
+			await callApi.call(context, { api, endpoint, fields, kind, policy, itemIndex }),
+	};
 }
 
 function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number) {

@@ -1,0 +1,86 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { legacyWallet } from '../../../shared/client';
+import { FIAT_CURRENCIES } from '../../../shared/currencies';
+import { amountField, fiatCurrencyField, invoiceAdditionalFields } from '../fields';
+import type { ItemContext, OperationFacts } from '../operation';
+import type { FieldContext } from '../validation';
+import {
+	asText,
+	maxLength,
+	oneOf,
+	optionalPositiveInteger,
+	optionalUrl,
+	positiveAmount,
+	withoutEmpty,
+} from '../validation';
+import { withSuccessUrl } from './successUrl';
+
+/** Field lengths the KOIN v2 reference sets on invoices; other coins show none. */
+const KOIN_V2_LIMITS = { name: 10, description: 50, customData: 50 };
+
+export const option = {
+	name: 'Create',
+	value: 'create',
+	description:
+		'Create a payment request priced in a fiat currency and get the URL where the customer pays',
+	action: 'Create an invoice',
+};
+
+export const facts: OperationFacts = { apis: ['legacy'], writes: true };
+
+export const properties: INodeProperties[] = [
+	amountField('Invoice amount, in the fiat currency below'),
+	fiatCurrencyField('Currency the invoice amount is written in; it is converted to the coin'),
+	invoiceAdditionalFields([
+		'customData1',
+		'customData2',
+		'description',
+		'expiryMinutes',
+		'failUrl',
+		'name',
+		'notifyUrl',
+		'successUrl',
+	]),
+];
+
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<IDataObject | IDataObject[]> {
+	const { field: ctx, itemIndex } = item;
+	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const { coin, generation } = await legacyWallet.call(this, itemIndex);
+	// Only the KOIN v2 reference states field lengths; other coins are left to the service.
+	const limits = coin === 'KOIN' && generation === 'v2' ? KOIN_V2_LIMITS : undefined;
+	const text = (label: string, value: unknown, max?: number) =>
+		limited(ctx, label, asText(ctx, label, value), max);
+
+	const fields = withoutEmpty({
+		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
+		currency: oneOf(
+			ctx,
+			'Fiat Currency',
+			this.getNodeParameter('fiatCurrency', itemIndex),
+			FIAT_CURRENCIES,
+			{ upperCase: true },
+		),
+		name: text('Name', extra.name, limits?.name),
+		expire_time: optionalPositiveInteger(ctx, 'Expiry (Minutes)', extra.expiryMinutes),
+		notify_url: optionalUrl(ctx, 'Notify URL', extra.notifyUrl),
+		[generation === 'v2' ? 'suceess_url' : 'success_url']: optionalUrl(
+			ctx,
+			'Success URL',
+			extra.successUrl,
+		),
+		fail_url: optionalUrl(ctx, 'Fail URL', extra.failUrl),
+		description: text('Description', extra.description, limits?.description),
+		custom_data1: text('Custom Data 1', extra.customData1, limits?.customData),
+		custom_data2: text('Custom Data 2', extra.customData2, limits?.customData),
+	});
+	return withSuccessUrl(await item.send({ legacy: 'create-invoice' }, fields));
+}
+
+function limited(ctx: FieldContext, label: string, value: string, max: number | undefined): string {
+	return max === undefined ? value : maxLength(ctx, label, value, max);
+}

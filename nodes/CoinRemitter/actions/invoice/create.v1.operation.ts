@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { FIAT_CURRENCIES } from '../../../shared/currencies';
+import { amountField, fiatCurrencyField, invoiceAdditionalFields } from '../fields';
+import type { ItemContext, OperationFacts } from '../operation';
+import {
+	asText,
+	maxLength,
+	oneOf,
+	optionalEmail,
+	optionalPositiveInteger,
+	optionalUrl,
+	positiveAmount,
+	withoutEmpty,
+} from '../validation';
+
+/** The longest name and custom data the v1 interface accepts. */
+const NAME_MAX_LENGTH = 30;
+const CUSTOM_DATA_MAX_LENGTH = 30;
+
+export const option = {
+	name: 'Create',
+	value: 'create',
+	description:
+		'Create a payment request priced in a fiat currency and get the URL where the customer pays',
+	action: 'Create an invoice',
+};
+
+export const facts: OperationFacts = { apis: ['v1'], writes: true };
+
+export const properties: INodeProperties[] = [
+	amountField('Invoice amount, in the fiat currency below'),
+	fiatCurrencyField(
+		'Currency the invoice amount is written in; it is converted to the wallet coin',
+		{ optional: true },
+	),
+	invoiceAdditionalFields([
+		'customData1',
+		'customData2',
+		'description',
+		'email',
+		'expiryMinutes',
+		'failUrl',
+		'name',
+		'notifyUrl',
+		'successUrl',
+	]),
+];
+
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<IDataObject | IDataObject[]> {
+	const { field: ctx, itemIndex } = item;
+	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = withoutEmpty({
+		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
+		fiat_currency: oneOf(
+			ctx,
+			'Fiat Currency',
+			this.getNodeParameter('fiatCurrency', itemIndex),
+			FIAT_CURRENCIES,
+			{
+				upperCase: true,
+				optional: true,
+			},
+		),
+		name: maxLength(ctx, 'Name', asText(ctx, 'Name', extra.name), NAME_MAX_LENGTH),
+		email: optionalEmail(ctx, 'Email', extra.email),
+		expiry_time_in_minutes: optionalPositiveInteger(ctx, 'Expiry (Minutes)', extra.expiryMinutes),
+		notify_url: optionalUrl(ctx, 'Notify URL', extra.notifyUrl),
+		success_url: optionalUrl(ctx, 'Success URL', extra.successUrl),
+		fail_url: optionalUrl(ctx, 'Fail URL', extra.failUrl),
+		description: asText(ctx, 'Description', extra.description),
+		custom_data1: maxLength(
+			ctx,
+			'Custom Data 1',
+			asText(ctx, 'Custom Data 1', extra.customData1),
+			CUSTOM_DATA_MAX_LENGTH,
+		),
+		custom_data2: maxLength(
+			ctx,
+			'Custom Data 2',
+			asText(ctx, 'Custom Data 2', extra.customData2),
+			CUSTOM_DATA_MAX_LENGTH,
+		),
+	});
+	return await item.send({ v1: '/v1/invoice/create' }, fields);
+}

@@ -1,0 +1,38 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { ItemContext, OperationFacts } from '../operation';
+import { requiredParameter } from '../validation';
+import { withSuccessUrl } from './successUrl';
+
+export const option = {
+	name: 'Get',
+	value: 'get',
+	description:
+		'Get an invoice with its status (Pending, Paid, Under Paid, Over Paid, Expired, Cancelled) and payments',
+	action: 'Get an invoice',
+};
+
+export const facts: OperationFacts = { apis: ['v1', 'legacy'] };
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Invoice ID',
+		name: 'invoiceId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The invoice reference returned when the invoice was created (its "invoice_id")',
+	},
+];
+
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<IDataObject | IDataObject[]> {
+	const invoiceId = requiredParameter(this, item.field, 'invoiceId', 'Invoice ID');
+	const invoice = await item.send(
+		{ v1: '/v1/invoice/get', legacy: 'get-invoice' },
+		{ invoice_id: invoiceId },
+	);
+	return item.api === 'legacy' ? withSuccessUrl(invoice) : invoice;
+}

@@ -1,6 +1,0 @@
-import { resourceDescription } from '../../shared/operations';
-import * as create from './create.operation';
-
-export const operations = { create };
-
-export const description = resourceDescription('legacy', 'withdrawal', operations);

@@ -1,0 +1,4 @@
+import { defineResource } from '../operation';
+import * as get from './get.operation';
+
+export const resource = defineResource('Transaction', 'transaction', [get]);

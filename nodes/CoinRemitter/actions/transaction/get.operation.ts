@@ -1,0 +1,33 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { ItemContext, OperationFacts } from '../operation';
+import { requiredParameter } from '../validation';
+
+export const option = {
+	name: 'Get',
+	value: 'get',
+	description: 'Get one deposit or withdrawal by its CoinRemitter ID, with its confirmations',
+	action: 'Get a transaction',
+};
+
+export const facts: OperationFacts = { apis: ['v1', 'legacy'] };
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Transaction ID',
+		name: 'transactionId',
+		type: 'string',
+		default: '',
+		required: true,
+		description:
+			'The CoinRemitter ID of the transaction (the "ID" of a webhook or withdrawal), not the blockchain TXID',
+	},
+];
+
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<IDataObject | IDataObject[]> {
+	const id = requiredParameter(this, item.field, 'transactionId', 'Transaction ID');
+	return await item.send({ v1: '/v1/wallet/transaction', legacy: 'get-transaction' }, { id });
+}

@@ -1,7 +1,0 @@
-import { resourceDescription } from '../../shared/operations';
-import * as create from './create.operation';
-import * as get from './get.operation';
-
-export const operations = { create, get };
-
-export const description = resourceDescription('v1', 'invoice', operations);

@@ -1,0 +1,71 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { LEGACY_CREDENTIAL, V1_CREDENTIAL } from '../../../shared/client';
+import { addressField, amountField, WITHDRAWAL_SPEEDS, withdrawalSpeedField } from '../fields';
+import type { ItemContext, OperationFacts } from '../operation';
+import { onlyFor } from '../operation';
+import { asText, oneOf, positiveAmount, requiredParameter, withoutEmpty } from '../validation';
+import { payOnce } from './payoutOnce';
+
+export const option = {
+	name: 'Create',
+	value: 'create',
+	description:
+		'Send coins from the wallet to an external address. Moves real funds: the wallet is charged the amount plus fees.',
+	action: 'Withdraw coins to an address',
+};
+
+/** Withdrawals draw on one balance: one at a time, in input order, so it runs out on a predictable item. */
+export const facts: OperationFacts = { apis: ['v1', 'legacy'], writes: true, oneAtATime: true };
+
+export const properties: INodeProperties[] = [
+	addressField('Destination address that receives the coins'),
+	amountField(
+		'Amount of the wallet coin to send; the fees are deducted from the wallet on top of it',
+	),
+	onlyFor('v1', withdrawalSpeedField),
+	{
+		displayName: 'Payout Key',
+		name: 'payoutKey',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. order-1042',
+		description:
+			'A value unique to this payout, such as the order or payout ID. A payout whose key was already sent (or started to be sent) by this workflow is never sent again, even when the execution is retried. Empty: the wallet, address, amount and day make the key.',
+	},
+];
+
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<IDataObject | IDataObject[]> {
+	const { field: ctx, itemIndex } = item;
+	const address = requiredParameter(this, ctx, 'address', 'Address');
+	const amount = positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex));
+	const fields =
+		item.api === 'v1'
+			? withoutEmpty({
+					address,
+					amount,
+					withdrawal_speed: oneOf(
+						ctx,
+						'Withdrawal Speed',
+						this.getNodeParameter('withdrawalSpeed', itemIndex, ''),
+						WITHDRAWAL_SPEEDS,
+						{ optional: true },
+					),
+				})
+			: { to_address: address, amount };
+	const payout = {
+		key: asText(ctx, 'Payout Key', this.getNodeParameter('payoutKey', itemIndex, '')),
+		credentialType: item.api === 'v1' ? V1_CREDENTIAL : LEGACY_CREDENTIAL,
+		address,
+		amount,
+	};
+	return await payOnce.call(
+		this,
+		itemIndex,
+		payout,
+		async () => await item.send({ v1: '/v1/wallet/withdraw', legacy: 'withdraw' }, fields),
+	);
+}

@@ -1,0 +1,58 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { amountField, WITHDRAWAL_SPEEDS, withdrawalSpeedField } from '../fields';
+import type { ItemContext, OperationFacts } from '../operation';
+import { asText, oneOf, positiveAmount, withoutEmpty } from '../validation';
+
+export const option = {
+	name: 'Estimate',
+	value: 'estimate',
+	description:
+		'Get the network and processing fees and the total a withdrawal would cost, without sending anything',
+	action: 'Estimate a withdrawal',
+};
+
+export const facts: OperationFacts = { apis: ['v1'] };
+
+export const properties: INodeProperties[] = [
+	amountField('Amount of the wallet coin to send, before fees'),
+	withdrawalSpeedField,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Address',
+				name: 'address',
+				type: 'string',
+				default: '',
+				description: 'Destination address, for a more precise fee on some networks',
+			},
+		],
+	},
+];
+
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<IDataObject | IDataObject[]> {
+	const { field: ctx, itemIndex } = item;
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const fields = withoutEmpty({
+		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
+		address: asText(ctx, 'Address', additional.address),
+		withdrawal_speed: oneOf(
+			ctx,
+			'Withdrawal Speed',
+			this.getNodeParameter('withdrawalSpeed', itemIndex, ''),
+			WITHDRAWAL_SPEEDS,
+			{
+				optional: true,
+			},
+		),
+	});
+	return await item.send({ v1: '/v1/wallet/withdraw/estimate' }, fields);
+}
