@@ -1,4 +1,4 @@
-import type { SimulatorInstance as Simulator } from './fixtures';
+import type { SimulatorInstance as Simulator } from '../fixtures/simulator';
 
 /** The one request the simulator received, asserting it is a multipart v1 call with the wallet headers. */
 export function onlyRequest(sim: Simulator, keys: { apiKey: string; apiPassword: string }) {

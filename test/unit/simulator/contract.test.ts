@@ -2,10 +2,10 @@
 // by field: the same names, the same JSON types, the same nesting. Where it differs, it is wrong.
 import { FormData, request } from 'undici';
 
-import { callbacks } from '../simulator/server';
-import { TCN, useSimulator } from './helpers/fixtures';
-import * as recorded from './fixtures/recorded';
-import { shapeOf } from './fixtures/recorded';
+import { callbacks } from '../../../simulator/server';
+import { TCN, useSimulator } from '../../fixtures/simulator';
+import * as recorded from '../../fixtures/recorded';
+import { shapeOf } from '../../fixtures/recorded';
 
 const ctx = useSimulator();
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { DeliveryMemory } from '../../nodes/CoinRemitterTrigger/dedupe';
+import { DeliveryMemory } from '../../../nodes/CoinRemitterTrigger/dedupe';
 
 // n8n gives each webhook request its own copy of the static data and writes it back whole
 // afterwards (the last writer wins). These copies stand for requests in flight together.

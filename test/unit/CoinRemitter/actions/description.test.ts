@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { CoinRemitterApi } from '../credentials/CoinRemitterApi.credentials';
-import { CoinRemitter } from '../nodes/CoinRemitter/CoinRemitter.node';
-import { CoinRemitterTrigger } from '../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
+import { CoinRemitterApi } from '../../../../credentials/CoinRemitterApi.credentials';
+import { CoinRemitter } from '../../../../nodes/CoinRemitter/CoinRemitter.node';
+import { CoinRemitterTrigger } from '../../../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
 
 const { description } = new CoinRemitter();
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { callbacks } from '../../simulator/server';
-import { LTC, TCN, useSimulator } from '../helpers/fixtures';
-import { callWebhook, encode } from '../helpers/webhook';
+import { callbacks } from '../../../simulator/server';
+import { LTC, TCN, useSimulator } from '../../fixtures/simulator';
+import { callWebhook, encode } from '../../helpers/webhook';
 
 const ctx = useSimulator();
 

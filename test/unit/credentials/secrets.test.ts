@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { ICredentialDataDecryptedObject, Logger } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
-import { testCredential } from './helpers/credentialTester';
-import { runNode } from './helpers/engine';
-import { useSimulator } from './helpers/fixtures';
-import { callWebhook, encode } from './helpers/webhook';
+import { testCredential } from '../../helpers/credentialTester';
+import { runNode } from '../../helpers/engine';
+import { useSimulator } from '../../fixtures/simulator';
+import { callWebhook, encode } from '../../helpers/webhook';
 
 // Wallets whose keys and passwords are unmistakable, so that any leak is found.
 const V1_KEY = 'KEY-v1-7f3a9c2e51';

@@ -2,10 +2,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { forgetRateLimits } from '../../nodes/shared/delivery';
-import { runNode } from '../helpers/engine';
-import { expectNoSecrets } from '../helpers/assertions';
-import { INACTIVE, TCN, WRONG, useSimulator, v1Credentials } from '../helpers/fixtures';
+import { forgetRateLimits } from '../../../../nodes/shared/delivery';
+import { runNode } from '../../../helpers/engine';
+import { expectNoSecrets } from '../../../helpers/assertions';
+import { INACTIVE, TCN, WRONG, useSimulator, v1Credentials } from '../../../fixtures/simulator';
 
 const ctx = useSimulator({ rateLimit: 3 });
 const SECRETS = [

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { callbacks } from '../../simulator/server';
+import { callbacks } from '../../../simulator/server';
 import {
 	LTC,
 	TCN,
@@ -8,8 +8,8 @@ import {
 	legacyCredentials,
 	useSimulator,
 	v1Credentials,
-} from '../helpers/fixtures';
-import { callWebhook, encode, rawBody } from '../helpers/webhook';
+} from '../../fixtures/simulator';
+import { callWebhook, encode, rawBody } from '../../helpers/webhook';
 
 const ctx = useSimulator();
 

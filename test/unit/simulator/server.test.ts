@@ -1,6 +1,6 @@
 import { request } from 'undici';
 
-import { useSimulator, TCN } from './helpers/fixtures';
+import { useSimulator, TCN } from '../../fixtures/simulator';
 
 const ctx = useSimulator({ rateLimit: 2 });
 

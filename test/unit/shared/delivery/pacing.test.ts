@@ -1,7 +1,7 @@
-import type { RecordedRequest } from '../simulator/server';
-import { operation, requestOption } from './helpers/editor';
-import { runNode } from './helpers/engine';
-import { useSimulator, v1Credentials } from './helpers/fixtures';
+import type { RecordedRequest } from '../../../../simulator/server';
+import { operation, requestOption } from '../../../helpers/editor';
+import { runNode } from '../../../helpers/engine';
+import { useSimulator, v1Credentials } from '../../../fixtures/simulator';
 
 // A tight limit (5 per second) and a gateway 30 ms away.
 const LIMIT = 5;

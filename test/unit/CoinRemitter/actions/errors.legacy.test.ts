@@ -1,8 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- Jest test code, never loaded by n8n: simulator test keys (not secrets) are fine here */
-import { runNode } from '../helpers/engine';
-import { expectNoSecrets } from '../helpers/assertions';
-import { testCredential } from '../helpers/credentialTester';
-import { KOIN, LTC, TCN_LEGACY, legacyCredentials, useSimulator } from '../helpers/fixtures';
+import { runNode } from '../../../helpers/engine';
+import { expectNoSecrets } from '../../../helpers/assertions';
+import { testCredential } from '../../../helpers/credentialTester';
+import {
+	KOIN,
+	LTC,
+	TCN_LEGACY,
+	legacyCredentials,
+	useSimulator,
+} from '../../../fixtures/simulator';
 
 const ctx = useSimulator({ rateLimit: 3 });
 const WRONG = { apiKey: TCN_LEGACY.apiKey, password: 'wrong-legacy-pass-9' };

@@ -1,12 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: Node globals are fine here */
-import { runNode } from './helpers/engine';
+import { runNode } from '../../../helpers/engine';
 import {
 	TCN,
 	TCN_LEGACY,
 	legacyCredentials,
 	useSimulator,
 	v1Credentials,
-} from './helpers/fixtures';
+} from '../../../fixtures/simulator';
 
 // A small, fast window stands in for CoinRemitter's 100 requests per minute.
 const ctx = useSimulator({ rateLimit: 5, rateWindowMs: 1000 });

@@ -1,6 +1,6 @@
-import { runNode } from '../helpers/engine';
-import { expectMultipart } from '../helpers/assertions';
-import { LTC, TCN, TCN_LEGACY, legacyCredentials, useSimulator } from '../helpers/fixtures';
+import { runNode } from '../../../helpers/engine';
+import { expectMultipart } from '../../../helpers/assertions';
+import { LTC, TCN, TCN_LEGACY, legacyCredentials, useSimulator } from '../../../fixtures/simulator';
 
 const ctx = useSimulator();
 

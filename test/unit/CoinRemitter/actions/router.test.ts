@@ -1,11 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: Node globals are fine here */
 import type { IDataObject } from 'n8n-workflow';
 
-import { forEachBounded } from '../nodes/CoinRemitter/actions/router';
-import type { RecordedRequest } from '../simulator/server';
-import { operation, requestOption } from './helpers/editor';
-import { runNode } from './helpers/engine';
-import { TCN, useSimulator, v1Credentials } from './helpers/fixtures';
+import { forEachBounded } from '../../../../nodes/CoinRemitter/actions/router';
+import type { RecordedRequest } from '../../../../simulator/server';
+import { operation, requestOption } from '../../../helpers/editor';
+import { runNode } from '../../../helpers/engine';
+import { TCN, useSimulator, v1Credentials } from '../../../fixtures/simulator';
 
 // Every answer comes 60 ms after its request, like a gateway on the network; no rate limit binds here.
 const LATENCY_MS = 60;

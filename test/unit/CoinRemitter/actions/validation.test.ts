@@ -1,5 +1,5 @@
-import { runNode } from '../helpers/engine';
-import { TCN, useSimulator, v1Credentials } from '../helpers/fixtures';
+import { runNode } from '../../../helpers/engine';
+import { TCN, useSimulator, v1Credentials } from '../../../fixtures/simulator';
 
 const ctx = useSimulator();
 

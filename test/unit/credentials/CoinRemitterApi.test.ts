@@ -1,6 +1,6 @@
-import { expectNoSecrets } from '../helpers/assertions';
-import { testCredential } from '../helpers/credentialTester';
-import { INACTIVE, TCN, WRONG, useSimulator } from '../helpers/fixtures';
+import { expectNoSecrets } from '../../helpers/assertions';
+import { testCredential } from '../../helpers/credentialTester';
+import { INACTIVE, TCN, WRONG, useSimulator } from '../../fixtures/simulator';
 
 const ctx = useSimulator();
 

@@ -2,9 +2,9 @@
 // values the real editor stores.
 import type { IDataObject } from 'n8n-workflow';
 
-import { CoinRemitterTrigger } from '../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
-import { callbacks } from '../../simulator/server';
-import { editorParameters, shown } from '../helpers/editor';
+import { CoinRemitterTrigger } from '../../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
+import { callbacks } from '../../../simulator/server';
+import { editorParameters, shown } from '../../helpers/editor';
 import {
 	LTC,
 	TCN,
@@ -12,9 +12,9 @@ import {
 	legacyCredentials,
 	useSimulator,
 	v1Credentials,
-} from '../helpers/fixtures';
-import { callWebhook, encode, loggedLines } from '../helpers/webhook';
-import * as recorded from '../fixtures/recorded';
+} from '../../fixtures/simulator';
+import { callWebhook, encode, loggedLines } from '../../helpers/webhook';
+import * as recorded from '../../fixtures/recorded';
 
 const ctx = useSimulator();
 const { description } = new CoinRemitterTrigger();

@@ -9,12 +9,12 @@ import {
 	optionalPositiveInteger,
 	optionalUrl,
 	positiveAmount,
-} from '../nodes/CoinRemitter/actions/validation';
-import { WITHDRAWAL_SPEEDS } from '../nodes/CoinRemitter/actions/fields';
-import { runNode } from './helpers/engine';
-import { useSimulator, v1Credentials } from './helpers/fixtures';
-import { seeded } from './helpers/random';
-import { callWebhook, encode, rawBody } from './helpers/webhook';
+} from '../../nodes/CoinRemitter/actions/validation';
+import { WITHDRAWAL_SPEEDS } from '../../nodes/CoinRemitter/actions/fields';
+import { runNode } from '../helpers/engine';
+import { useSimulator, v1Credentials } from '../fixtures/simulator';
+import { seeded } from '../helpers/random';
+import { callWebhook, encode, rawBody } from '../helpers/webhook';
 
 const ctx = useSimulator({ rateLimit: 100000 });
 

@@ -1,9 +1,14 @@
 // Never pay twice: a payout's key is recorded in n8n's deduplication store before it is sent, so
 // a retried or restarted execution does not send it again.
-import { CoinRemitter } from '../nodes/CoinRemitter/CoinRemitter.node';
-import { editorParameters, shown } from './helpers/editor';
-import { runNode } from './helpers/engine';
-import { LTC, legacyCredentials, useSimulator, v1Credentials } from './helpers/fixtures';
+import { CoinRemitter } from '../../../../../nodes/CoinRemitter/CoinRemitter.node';
+import { editorParameters, shown } from '../../../../helpers/editor';
+import { runNode } from '../../../../helpers/engine';
+import {
+	LTC,
+	legacyCredentials,
+	useSimulator,
+	v1Credentials,
+} from '../../../../fixtures/simulator';
 
 const ctx = useSimulator();
 const { description } = new CoinRemitter();

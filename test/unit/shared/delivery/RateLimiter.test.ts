@@ -1,0 +1,104 @@
+import { RateLimiter, RateLimitWaitExceeded } from '../../../../nodes/shared/delivery/RateLimiter';
+
+const WINDOW_MS = 1000;
+/** The limiter adds this to every window end, for clock steps and timer jitter. */
+const GUARD_MS = 10;
+
+const limitHeaders = (limit: number, remaining: number) => ({
+	'x-ratelimit-limit': String(limit),
+	'x-ratelimit-remaining': String(remaining),
+});
+
+/** Resolves to true once `promise` settles, false while it is still pending. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+	let done = false;
+	void promise.then(
+		() => (done = true),
+		() => (done = true),
+	);
+	await jest.advanceTimersByTimeAsync(0);
+	return done;
+}
+
+describe('RateLimiter', () => {
+	beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+	afterEach(() => jest.useRealTimers());
+
+	it('sends the first call alone while the limit is unknown, then as many as the headers allow', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000);
+		const second = limiter.acquire(5000);
+		expect(await settled(second)).toBe(false);
+
+		await jest.advanceTimersByTimeAsync(100);
+		limiter.settle(first.ticket, 200, limitHeaders(3, 2));
+		expect(await settled(second)).toBe(true);
+		expect(await settled(limiter.acquire(5000))).toBe(true);
+		// Three calls in the window of a limit of three: the fourth waits for the next window.
+		const fourth = limiter.acquire(5000);
+		expect(await settled(fourth)).toBe(false);
+	});
+
+	it('opens the next window halfway through the first round trip plus one window length', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000);
+		await jest.advanceTimersByTimeAsync(100);
+		limiter.settle(first.ticket, 200, limitHeaders(1, 0));
+		const next = limiter.acquire(5000);
+		// The window opened at 50 ms (half of the 100 ms round trip) and closes at 50 + 1000 + guard.
+		await jest.advanceTimersByTimeAsync(50 + WINDOW_MS + GUARD_MS - 100 - 1);
+		expect(await settled(next)).toBe(false);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(await settled(next)).toBe(true);
+		expect((await next).waitedMs).toBe(50 + WINDOW_MS + GUARD_MS - 100);
+	});
+
+	it("assumes the free plan's 100 a window when the service sends no limit headers", async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000);
+		limiter.settle(first.ticket, 200, {});
+		for (let call = 2; call <= 100; call++) expect(await settled(limiter.acquire(0))).toBe(true);
+		await expect(limiter.acquire(0)).rejects.toBeInstanceOf(RateLimitWaitExceeded);
+	});
+
+	it('refuses to wait longer than the caller allows, and says how long it would take', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000);
+		limiter.settle(first.ticket, 200, limitHeaders(1, 0));
+		const refused = limiter.acquire(500);
+		await expect(refused).rejects.toBeInstanceOf(RateLimitWaitExceeded);
+		await expect(refused).rejects.toMatchObject({ neededMs: WINDOW_MS + GUARD_MS });
+	});
+
+	it('closes the window after a 429 until retry-after has passed', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000);
+		limiter.settle(first.ticket, 200, limitHeaders(10, 9));
+		const second = await limiter.acquire(5000);
+		limiter.settle(second.ticket, 429, { 'retry-after': '3' });
+		const third = limiter.acquire(10_000);
+		await jest.advanceTimersByTimeAsync(2999);
+		expect(await settled(third)).toBe(false);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(await settled(third)).toBe(true);
+	});
+
+	it('only ever counts down: a larger remaining figure does not free slots in the current window', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000);
+		limiter.settle(first.ticket, 200, limitHeaders(3, 1));
+		const second = await limiter.acquire(5000);
+		limiter.settle(second.ticket, 200, limitHeaders(3, 2));
+		// Two of three sent: the answer's "2 remaining" belongs to a window that has not opened for us.
+		await expect(limiter.acquire(0)).rejects.toBeInstanceOf(RateLimitWaitExceeded);
+	});
+
+	it('lets the next call probe again when the first call got no answer', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000);
+		const second = limiter.acquire(5000);
+		limiter.settle(first.ticket, undefined, {});
+		expect(await settled(second)).toBe(true);
+		expect((await second).ticket.opener).toBe(true);
+	});
+});
