@@ -7,13 +7,7 @@ import { NodeApiError } from 'n8n-workflow';
  * the predicates below, never the texts.
  */
 export type FailureReason =
-	| 'rejectedField'
-	| 'serverError'
-	| 'wrongCredentials'
-	| 'inactive'
-	| 'notFound'
-	| 'rateLimited'
-	| 'maintenance'
+	| ServiceReason
 	| 'legacyRefused'
 	| 'legacyNoEndpoint'
 	| 'unexpected'
@@ -21,6 +15,16 @@ export type FailureReason =
 	| 'network'
 	| 'outcomeUnknown'
 	| 'rateLimitWait';
+
+/** What the v1 error codes mean; the legacy API says the same things by HTTP status. */
+type ServiceReason =
+	| 'rejectedField'
+	| 'serverError'
+	| 'wrongCredentials'
+	| 'inactive'
+	| 'notFound'
+	| 'rateLimited'
+	| 'maintenance';
 
 interface Failure {
 	reason: FailureReason;
@@ -60,17 +64,6 @@ interface ErrorExplanation {
 	message: string;
 	description: string;
 }
-
-type ServiceReason = Extract<
-	FailureReason,
-	| 'rejectedField'
-	| 'serverError'
-	| 'wrongCredentials'
-	| 'inactive'
-	| 'notFound'
-	| 'rateLimited'
-	| 'maintenance'
->;
 
 /** The v1 error codes, by what they mean. */
 const SERVICE_ERRORS: Record<ServiceReason, ErrorExplanation> = {

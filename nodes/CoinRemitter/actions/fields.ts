@@ -151,12 +151,12 @@ const invoiceOptions: INodeProperties[] = [
 	},
 ];
 
-/** The optional invoice fields, by name, in an "Additional Fields" collection. */
-export const invoiceAdditionalFields = (names: string[]): INodeProperties => ({
+/** The optional invoice fields, but those named in `without`, in an "Additional Fields" collection. */
+export const invoiceAdditionalFields = (without: string[] = []): INodeProperties => ({
 	displayName: 'Additional Fields',
 	name: 'additionalFields',
 	type: 'collection',
 	placeholder: 'Add Field',
 	default: {},
-	options: invoiceOptions.filter((option) => names.includes(option.name)),
+	options: invoiceOptions.filter((option) => !without.includes(option.name)),
 });

@@ -66,6 +66,17 @@ export function maxLength(ctx: FieldContext, label: string, text: string, max: n
 	return text;
 }
 
+/** Text that may not be longer than `max` characters, when a `max` is known. */
+export function limitedText(
+	ctx: FieldContext,
+	label: string,
+	value: unknown,
+	max: number | undefined,
+): string {
+	const text = asText(ctx, label, value);
+	return max === undefined ? text : maxLength(ctx, label, text, max);
+}
+
 export function addressLabel(
 	ctx: FieldContext,
 	label: string,

@@ -4,10 +4,8 @@ import { legacyWallet } from '../../../shared/client';
 import { FIAT_CURRENCIES } from '../../../shared/currencies';
 import { amountField, fiatCurrencyField, invoiceAdditionalFields } from '../fields';
 import type { ItemContext, OperationFacts } from '../operation';
-import type { FieldContext } from '../validation';
 import {
-	asText,
-	maxLength,
+	limitedText,
 	oneOf,
 	optionalPositiveInteger,
 	optionalUrl,
@@ -19,29 +17,15 @@ import { withSuccessUrl } from './successUrl';
 /** Field lengths the KOIN v2 reference sets on invoices; other coins show none. */
 const KOIN_V2_LIMITS = { name: 10, description: 50, customData: 50 };
 
-export const option = {
-	name: 'Create',
-	value: 'create',
-	description:
-		'Create a payment request priced in a fiat currency and get the URL where the customer pays',
-	action: 'Create an invoice',
-};
+// One dropdown entry, two implementations: the legacy form differs in fields, names and limits.
+export { option } from './create.v1.operation';
 
 export const facts: OperationFacts = { apis: ['legacy'], writes: true };
 
 export const properties: INodeProperties[] = [
 	amountField('Invoice amount, in the fiat currency below'),
 	fiatCurrencyField('Currency the invoice amount is written in; it is converted to the coin'),
-	invoiceAdditionalFields([
-		'customData1',
-		'customData2',
-		'description',
-		'expiryMinutes',
-		'failUrl',
-		'name',
-		'notifyUrl',
-		'successUrl',
-	]),
+	invoiceAdditionalFields(['email']),
 ];
 
 export async function execute(
@@ -53,8 +37,7 @@ export async function execute(
 	const { coin, generation } = await legacyWallet.call(this, itemIndex);
 	// Only the KOIN v2 reference states field lengths; other coins are left to the service.
 	const limits = coin === 'KOIN' && generation === 'v2' ? KOIN_V2_LIMITS : undefined;
-	const text = (label: string, value: unknown, max?: number) =>
-		limited(ctx, label, asText(ctx, label, value), max);
+	const text = (label: string, value: unknown, max?: number) => limitedText(ctx, label, value, max);
 
 	const fields = withoutEmpty({
 		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
@@ -79,8 +62,4 @@ export async function execute(
 		custom_data2: text('Custom Data 2', extra.customData2, limits?.customData),
 	});
 	return withSuccessUrl(await item.send({ legacy: 'create-invoice' }, fields));
-}
-
-function limited(ctx: FieldContext, label: string, value: string, max: number | undefined): string {
-	return max === undefined ? value : maxLength(ctx, label, value, max);
 }

@@ -5,7 +5,7 @@ import { amountField, fiatCurrencyField, invoiceAdditionalFields } from '../fiel
 import type { ItemContext, OperationFacts } from '../operation';
 import {
 	asText,
-	maxLength,
+	limitedText,
 	oneOf,
 	optionalEmail,
 	optionalPositiveInteger,
@@ -34,17 +34,7 @@ export const properties: INodeProperties[] = [
 		'Currency the invoice amount is written in; it is converted to the wallet coin',
 		{ optional: true },
 	),
-	invoiceAdditionalFields([
-		'customData1',
-		'customData2',
-		'description',
-		'email',
-		'expiryMinutes',
-		'failUrl',
-		'name',
-		'notifyUrl',
-		'successUrl',
-	]),
+	invoiceAdditionalFields(),
 ];
 
 export async function execute(
@@ -65,25 +55,15 @@ export async function execute(
 				optional: true,
 			},
 		),
-		name: maxLength(ctx, 'Name', asText(ctx, 'Name', extra.name), NAME_MAX_LENGTH),
+		name: limitedText(ctx, 'Name', extra.name, NAME_MAX_LENGTH),
 		email: optionalEmail(ctx, 'Email', extra.email),
 		expiry_time_in_minutes: optionalPositiveInteger(ctx, 'Expiry (Minutes)', extra.expiryMinutes),
 		notify_url: optionalUrl(ctx, 'Notify URL', extra.notifyUrl),
 		success_url: optionalUrl(ctx, 'Success URL', extra.successUrl),
 		fail_url: optionalUrl(ctx, 'Fail URL', extra.failUrl),
 		description: asText(ctx, 'Description', extra.description),
-		custom_data1: maxLength(
-			ctx,
-			'Custom Data 1',
-			asText(ctx, 'Custom Data 1', extra.customData1),
-			CUSTOM_DATA_MAX_LENGTH,
-		),
-		custom_data2: maxLength(
-			ctx,
-			'Custom Data 2',
-			asText(ctx, 'Custom Data 2', extra.customData2),
-			CUSTOM_DATA_MAX_LENGTH,
-		),
+		custom_data1: limitedText(ctx, 'Custom Data 1', extra.customData1, CUSTOM_DATA_MAX_LENGTH),
+		custom_data2: limitedText(ctx, 'Custom Data 2', extra.customData2, CUSTOM_DATA_MAX_LENGTH),
 	});
 	return await item.send({ v1: '/v1/invoice/create' }, fields);
 }
