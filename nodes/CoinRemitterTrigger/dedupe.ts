@@ -1,31 +1,25 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ApiVersion } from '../shared/client';
+import { invoiceKey, transactionKey } from '../shared/deliveryKey';
 import type { TriggerEvent } from './schemas';
 
-/** True once a transaction has the confirmations the service asks for. */
-export function isConfirmed(item: IDataObject, legacyConfirmationsNeeded: number): boolean {
-	if (item.status_code === 1 && (item.event === 'deposit' || item.event === 'withdrawal'))
-		return true;
-	const confirmations = typeof item.confirmations === 'number' ? item.confirmations : 0;
-	if (typeof item.required_confirmations === 'number')
-		return confirmations >= item.required_confirmations;
-	return item.interface === 'legacy' && confirmations >= legacyConfirmationsNeeded;
-}
-
 /**
- * What makes a delivery new: the same transaction pending and then confirmed, or the same invoice
- * or order in a new status or with a new payment, are different states; a repeat of one is not.
+ * What makes a delivery new (see ../shared/deliveryKey): transactions and invoices are keyed as the
+ * reading operations key them; widget orders by widget, order, status and payments.
  */
 export function stateKey(event: TriggerEvent, item: IDataObject, confirmed: boolean): string {
-	const payments = Array.isArray(item.payment_history) ? item.payment_history.length : 0;
+	const api = item.interface as ApiVersion;
 	switch (event) {
 		case 'deposit':
 		case 'withdrawal':
-			return `${item.interface}:tx:${String(item.id)}:${confirmed ? 'confirmed' : 'pending'}`;
+			return transactionKey(api, item.id, confirmed);
 		case 'invoice':
-			return `${item.interface}:invoice:${String(item.invoice_id)}:${String(item.status_code)}:${payments}`;
-		default:
+			return invoiceKey(api, item);
+		default: {
+			const payments = Array.isArray(item.payment_history) ? item.payment_history.length : 0;
 			return `widget:${String(item.widget_id)}:${String(item.order_id)}:${String(item.status_code)}:${payments}`;
+		}
 	}
 }
 

@@ -3,7 +3,8 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { classify, readFields, refuse, typeFields } from './parse';
 import type { CallbackInterface, TriggerEvent } from './schemas';
-import { DeliveryMemory, isConfirmed, stateKey } from './dedupe';
+import { isConfirmed } from '../shared/deliveryKey';
+import { DeliveryMemory, stateKey } from './dedupe';
 import { credentialsOnNode, verifyCallback } from './verify';
 
 export interface TriggerOptions {
@@ -82,7 +83,7 @@ export async function receiveCallback(
 		}
 	}
 
-	const confirmed = isConfirmed(item, options.legacyConfirmations ?? 3);
+	const confirmed = isConfirmed(item, api, options.legacyConfirmations);
 	if (options.confirmedOnly && (event === 'deposit' || event === 'withdrawal') && !confirmed) {
 		return { ignored: 'the transaction is not confirmed yet' };
 	}

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { addressField } from '../fields';
+import { withTransactionKey } from '../../../shared/deliveryKey';
+import { isPlainObject } from '../../../shared/json';
 import type { ItemContext, OperationFacts } from '../operation';
 import { requiredParameter } from '../validation';
 
@@ -22,8 +24,26 @@ export async function execute(
 	item: ItemContext,
 ): Promise<IDataObject | IDataObject[]> {
 	const address = requiredParameter(this, item.field, 'address', 'Address');
-	return await item.send(
+	const answer = await item.send(
 		{ v1: '/v1/wallet/address/transactions', legacy: 'get-transaction-by-address' },
 		{ address },
 	);
+	return withDeliveryKeys(answer, item.api);
+}
+
+/**
+ * Each transaction gets the key the trigger gives the same state of it (for catching up missed
+ * webhooks): legacy answers are a list of transactions, v1 one summary with a `transactions` list
+ * and the confirmations they need.
+ */
+function withDeliveryKeys(answer: IDataObject | IDataObject[], api: ItemContext['api']) {
+	if (Array.isArray(answer))
+		return answer.map((transaction) => withTransactionKey(transaction, api));
+	if (!Array.isArray(answer.transactions)) return answer;
+	const transactions = answer.transactions.map((transaction) =>
+		isPlainObject(transaction)
+			? withTransactionKey(transaction, api, answer.required_confirmations)
+			: transaction,
+	);
+	return { ...answer, transactions };
 }

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { invoiceKey } from '../../../shared/deliveryKey';
+import { isPlainObject } from '../../../shared/json';
 import type { ItemContext, OperationFacts } from '../operation';
 import { requiredParameter } from '../validation';
 import { withSuccessUrl } from './successUrl';
@@ -34,5 +36,7 @@ export async function execute(
 		{ v1: '/v1/invoice/get', legacy: 'get-invoice' },
 		{ invoice_id: invoiceId },
 	);
-	return item.api === 'legacy' ? withSuccessUrl(invoice) : invoice;
+	const record = item.api === 'legacy' ? withSuccessUrl(invoice) : invoice;
+	// The key the trigger gives the same status of this invoice, for catching up missed notifications.
+	return isPlainObject(record) ? { ...record, deliveryKey: invoiceKey(item.api, record) } : record;
 }

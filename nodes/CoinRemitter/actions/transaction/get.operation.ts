@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { withTransactionKey } from '../../../shared/deliveryKey';
+import { isPlainObject } from '../../../shared/json';
 import type { ItemContext, OperationFacts } from '../operation';
 import { requiredParameter } from '../validation';
 
@@ -29,5 +31,10 @@ export async function execute(
 	item: ItemContext,
 ): Promise<IDataObject | IDataObject[]> {
 	const id = requiredParameter(this, item.field, 'transactionId', 'Transaction ID');
-	return await item.send({ v1: '/v1/wallet/transaction', legacy: 'get-transaction' }, { id });
+	const record = await item.send(
+		{ v1: '/v1/wallet/transaction', legacy: 'get-transaction' },
+		{ id },
+	);
+	// The key the trigger gives the same state of this transaction, for catching up missed webhooks.
+	return isPlainObject(record) ? withTransactionKey(record, item.api) : record;
 }

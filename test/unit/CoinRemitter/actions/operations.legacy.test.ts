@@ -153,7 +153,10 @@ describe.each(wallets)('legacy $generation ($coin)', ({ coin, generation, keys, 
 		ctx.sim.requests.length = 0;
 		const items = await run('invoice', 'get', { invoiceId: created.json.invoice_id });
 		expect(onlyLegacyRequest('get-invoice')).toEqual({ invoice_id: created.json.invoice_id });
-		expect(items[0].json).toEqual(created.json);
+		expect(items[0].json).toEqual({
+			...created.json,
+			deliveryKey: `legacy:invoice:${String(created.json.invoice_id)}:0:0`,
+		});
 	});
 
 	it('rate: fiatToCrypto sends fiat_symbol and fiat_amount', async () => {

@@ -160,7 +160,7 @@ describe('transaction: get', () => {
 		expect(request.path).toBe('/v1/wallet/transaction');
 		expectMultipart(request);
 		expect(request.fields).toEqual({ id: deposit.id });
-		expect(items[0].json).toEqual(deposit);
+		expect(items[0].json).toEqual({ ...deposit, deliveryKey: `v1:tx:${deposit.id}:confirmed` });
 		expect(items[0].json).toMatchObject({ type: 'receive', amount: '0.50000000', status_code: 1 });
 	});
 });
@@ -230,7 +230,10 @@ describe('invoice: get', () => {
 		const request = onlyRequest(ctx.sim, TCN);
 		expect(request.path).toBe('/v1/invoice/get');
 		expect(request.fields).toEqual({ invoice_id: created.json.invoice_id });
-		expect(items[0].json).toEqual(created.json);
+		expect(items[0].json).toEqual({
+			...created.json,
+			deliveryKey: `v1:invoice:${String(created.json.invoice_id)}:0:0`,
+		});
 	});
 });
 
