@@ -235,14 +235,14 @@ export const SCHEMAS = {
 		kind: 'v1Transaction',
 		title: 'Deposit or withdrawal (v1 webhook)',
 		interface: 'v1',
-		required: ['id', 'type'],
+		required: ['id', 'type', 'txid', 'address', 'amount', 'coin_symbol'],
 		fields: v1TransactionFields,
 	}),
 	legacyTransaction: callback({
 		kind: 'legacyTransaction',
 		title: 'Deposit or withdrawal (legacy webhook)',
 		interface: 'legacy',
-		required: ['id', 'type'],
+		required: ['id', 'type', 'txid', 'address', 'amount', 'coin_short_name'],
 		fields: legacyTransactionFields,
 	}),
 	v1Invoice: callback({
@@ -250,7 +250,7 @@ export const SCHEMAS = {
 		title: 'Invoice notification (v1)',
 		interface: 'v1',
 		event: 'invoice',
-		required: ['invoice_id'],
+		required: ['invoice_id', 'coin_symbol', 'status_code'],
 		fields: v1InvoiceFields,
 	}),
 	legacyInvoice: callback({
@@ -258,7 +258,7 @@ export const SCHEMAS = {
 		title: 'Invoice notification (legacy)',
 		interface: 'legacy',
 		event: 'invoice',
-		required: ['invoice_id'],
+		required: ['invoice_id', 'coin', 'status_code'],
 		fields: legacyInvoiceFields,
 	}),
 	pricingWidget: callback({

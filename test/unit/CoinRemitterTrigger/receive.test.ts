@@ -358,3 +358,25 @@ describe('bad bodies get a 4xx and start nothing', () => {
 		expect(({} as IDataObject).polluted).toBeUndefined();
 	});
 });
+
+describe('a body without the fields every genuine callback of its kind carries', () => {
+	it.each([
+		['invoice_id=NaN&type=', 'coin'],
+		['invoice_id=null&amount=%00', 'coin'],
+		['invoice_id=INV1&coin_symbol=TCN', 'status_code'],
+		['id=7&type=receive&amount=1', 'txid'],
+		['id=7&type=send&txid=abc&address=T1&amount=1', 'coin_short_name'],
+	])('%s gets 400 naming "%s", before any credential or API question', async (body, missing) => {
+		// A v1 credential only: a legacy-looking body once got 503 "add a legacy credential".
+		const result = await callWebhook(rawBody(body, 'application/x-www-form-urlencoded'), {
+			credentials: v1Credentials(ctx.sim),
+		});
+		expect(result.status).toBe(400);
+		expect(result.body).toEqual({
+			received: false,
+			error: `The field "${missing}" is missing`,
+		});
+		expect(result.items).toHaveLength(0);
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+});
