@@ -1,8 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-/** The limit assumed when CoinRemitter sends no `x-ratelimit-*` headers: the free plan's. */
+/** The smallest plan's documented limit (100 a minute): assumed until the headers say otherwise. */
 const ASSUMED_LIMIT = 100;
+/** CoinRemitter's window. A limiter with another window (a simulator, a custom plan) learns its limit first. */
+const DOCUMENTED_WINDOW_MS = 60_000;
+/** The share of each window that item work leaves to callback verification. */
+const VERIFICATION_SHARE = 0.1;
 /** Margin added to every window end, for clock steps and timer jitter. */
 const WINDOW_GUARD_MS = 10;
 
@@ -14,12 +18,20 @@ export interface Ticket {
 }
 
 /**
+ * Who asks for a slot: callback verification (a sender is waiting for its answer) goes ahead of item
+ * work, which never takes the slots kept for verification.
+ */
+export type Lane = 'verification' | 'work';
+
+/**
  * Keeps one wallet's calls within its plan when many are in flight at once, across items, runs and
  * workflows of this n8n process. A call reserves a slot of the current window before it is sent,
  * so N calls at once never send more than the window allows; the answers' `x-ratelimit-limit` and
  * `x-ratelimit-remaining` teach the limit and correct the count downwards (another n8n process may
- * use the same wallet). Until the limit is known one call goes first and the others wait for its
- * answer. A window is taken to open halfway through its first call's round trip, and to end one
+ * use the same wallet). With CoinRemitter's one-minute window the smallest plan's limit is assumed
+ * from the first call, so a cold process sends its first calls together; with any other window the
+ * limit is unknown until the first call's answer, and the others wait for it. Verification goes
+ * first: item work waits while a verification waits, and leaves a share of each window free. A window is taken to open halfway through its first call's round trip, and to end one
  * window length later; a 429 closes the window until `retry-after` (or the window's end) passes.
  */
 export class RateLimiter {
@@ -31,23 +43,47 @@ export class RateLimiter {
 	/** Calls of the current window that have not been answered yet. */
 	private inFlight = 0;
 	private probing = false;
+	private verificationsWaiting = 0;
+	/** The limit came from an answer's headers, not from the documented plan. */
+	private learned = false;
 	private changed: { promise: Promise<void>; resolve: () => void } | undefined;
 	usedAt = Date.now();
 
-	constructor(public windowMs: number) {}
+	constructor(public windowMs: number) {
+		if (windowMs === DOCUMENTED_WINDOW_MS) this.limit = ASSUMED_LIMIT;
+	}
 
 	/** Waits for a slot; throws RateLimitWaitExceeded when that would take longer than `maxWaitMs`. */
-	async acquire(maxWaitMs: number, waitedMs = 0): Promise<{ ticket: Ticket; waitedMs: number }> {
+	async acquire(
+		maxWaitMs: number,
+		waitedMs = 0,
+		lane: Lane = 'work',
+	): Promise<{ ticket: Ticket; waitedMs: number }> {
 		const started = Date.now() - waitedMs;
-		for (;;) {
-			const now = Date.now();
-			this.usedAt = now;
-			const ticket = this.take(now);
-			if (ticket) return { ticket, waitedMs: now - started };
-			const readyAt = this.nextChanceAt() ?? now;
-			if (readyAt - started > maxWaitMs) throw new RateLimitWaitExceeded(readyAt - started);
-			const signal = this.signal();
-			await (this.probing ? signal : Promise.race([sleep(Math.max(1, readyAt - now)), signal]));
+		let queued = false;
+		try {
+			for (;;) {
+				const now = Date.now();
+				this.usedAt = now;
+				const ticket = this.take(now, lane);
+				if (ticket) return { ticket, waitedMs: now - started };
+				const readyAt = this.nextChanceAt() ?? now;
+				if (readyAt - started > maxWaitMs) throw new RateLimitWaitExceeded(readyAt - started);
+				if (lane === 'verification' && !queued) {
+					queued = true;
+					this.verificationsWaiting++;
+				}
+				const signal = this.signal();
+				const yielding = lane === 'work' && this.verificationsWaiting > 0;
+				await (this.probing || yielding
+					? signal
+					: Promise.race([sleep(Math.max(1, readyAt - now)), signal]));
+			}
+		} finally {
+			if (queued) {
+				this.verificationsWaiting--;
+				this.notify();
+			}
 		}
 	}
 
@@ -60,8 +96,12 @@ export class RateLimiter {
 		const limit = Number(headers['x-ratelimit-limit']);
 		const remaining = Number(headers['x-ratelimit-remaining']);
 		const hasHeaders = Number.isFinite(limit) && limit > 0 && Number.isFinite(remaining);
-		if (hasHeaders) this.limit = limit;
-		else if (status !== undefined && this.limit === undefined) this.limit = ASSUMED_LIMIT;
+		// The first headers replace an assumed limit: the window is counted from them, up or down.
+		const firstHeaders = hasHeaders && !this.learned && !probe;
+		if (hasHeaders) {
+			this.limit = limit;
+			this.learned = true;
+		} else if (status !== undefined && this.limit === undefined) this.limit = ASSUMED_LIMIT;
 
 		if (status === 429) {
 			this.available = 0;
@@ -79,7 +119,7 @@ export class RateLimiter {
 				? remaining - this.inFlight
 				: (this.limit ?? ASSUMED_LIMIT) - 1 - this.inFlight;
 			// Only ever counted down (a larger figure may belong to a window that has not opened for us).
-			if (probe) this.available = Math.max(0, left);
+			if (probe || firstHeaders) this.available = Math.max(0, left);
 			else if (hasHeaders) this.available = Math.max(0, Math.min(this.available, left));
 		} else if (probe) {
 			this.windowStart = undefined; // no answer: the next call tries again
@@ -87,8 +127,9 @@ export class RateLimiter {
 		this.notify();
 	}
 
-	private take(now: number): Ticket | undefined {
+	private take(now: number, lane: Lane): Ticket | undefined {
 		if (now < this.blockedUntil) return undefined;
+		if (lane === 'work' && this.verificationsWaiting > 0) return undefined;
 		if (
 			this.windowStart === undefined ||
 			now >= this.windowStart + this.windowMs + WINDOW_GUARD_MS
@@ -102,10 +143,14 @@ export class RateLimiter {
 			this.available = this.limit === undefined ? 0 : this.limit - 1;
 			return { window: this.window, sentAt: now, opener: true };
 		}
-		if (this.available <= 0) return undefined;
+		if (this.available <= (lane === 'work' ? this.keptForVerification() : 0)) return undefined;
 		this.available--;
 		this.inFlight++;
 		return { window: this.window, sentAt: now, opener: false };
+	}
+
+	private keptForVerification(): number {
+		return Math.floor((this.limit ?? 0) * VERIFICATION_SHARE);
 	}
 
 	/** When a slot may free up by the clock; undefined when only an answer can free one. */

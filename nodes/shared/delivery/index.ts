@@ -77,7 +77,11 @@ export async function deliver(
 	for (let attempt = 1; ; attempt++) {
 		let ticket: Ticket;
 		try {
-			({ ticket, waitedMs } = await limiter.acquire(policy.maxRateLimitWaitMs, waitedMs));
+			({ ticket, waitedMs } = await limiter.acquire(
+				policy.maxRateLimitWaitMs,
+				waitedMs,
+				policy.lane,
+			));
 		} catch (error) {
 			if (!(error instanceof RateLimitWaitExceeded))
 				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });

@@ -1,5 +1,9 @@
+import type { Lane } from './RateLimiter';
+
 /** How long and how often one caller's calls may wait and be tried. The caller chooses it. */
 export interface DeliveryPolicy {
+	/** Callback verification goes ahead of item work in the wallet's rate limit. */
+	lane?: Lane;
 	/** Longest total wait for the rate limit before giving up, in ms. */
 	maxRateLimitWaitMs: number;
 	/** Length of the service's rate-limit window, in ms (CoinRemitter: one minute). */

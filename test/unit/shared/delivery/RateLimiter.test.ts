@@ -9,15 +9,16 @@ const limitHeaders = (limit: number, remaining: number) => ({
 	'x-ratelimit-remaining': String(remaining),
 });
 
-/** Resolves to true once `promise` settles, false while it is still pending. */
+/** True once `promise` has a slot, false while it waits; a refusal fails the test. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
-	let done = false;
+	let state: 'waiting' | 'granted' | 'refused' = 'waiting';
 	void promise.then(
-		() => (done = true),
-		() => (done = true),
+		() => (state = 'granted'),
+		() => (state = 'refused'),
 	);
 	await jest.advanceTimersByTimeAsync(0);
-	return done;
+	expect(state).not.toBe('refused');
+	return state === 'granted';
 }
 
 describe('RateLimiter', () => {
@@ -57,8 +58,14 @@ describe('RateLimiter', () => {
 		const limiter = new RateLimiter(WINDOW_MS);
 		const first = await limiter.acquire(5000);
 		limiter.settle(first.ticket, 200, {});
-		for (let call = 2; call <= 100; call++) expect(await settled(limiter.acquire(0))).toBe(true);
+		// 90 for item work (a tenth is kept for verification), 100 in all.
+		for (let call = 2; call <= 90; call++) expect(await settled(limiter.acquire(0))).toBe(true);
 		await expect(limiter.acquire(0)).rejects.toBeInstanceOf(RateLimitWaitExceeded);
+		for (let call = 91; call <= 100; call++)
+			expect(await settled(limiter.acquire(0, 0, 'verification'))).toBe(true);
+		await expect(limiter.acquire(0, 0, 'verification')).rejects.toBeInstanceOf(
+			RateLimitWaitExceeded,
+		);
 	});
 
 	it('refuses to wait longer than the caller allows, and says how long it would take', async () => {
@@ -100,5 +107,47 @@ describe('RateLimiter', () => {
 		limiter.settle(first.ticket, undefined, {});
 		expect(await settled(second)).toBe(true);
 		expect((await second).ticket.opener).toBe(true);
+	});
+
+	it("a cold process sends its first calls together under CoinRemitter's one-minute window", async () => {
+		const limiter = new RateLimiter(60_000);
+		// 90 of the free plan's 100 go to item work at once, without waiting for a first answer.
+		for (let call = 1; call <= 90; call++) expect(await settled(limiter.acquire(0))).toBe(true);
+		await expect(limiter.acquire(0)).rejects.toBeInstanceOf(RateLimitWaitExceeded);
+	});
+
+	it('keeps a tenth of each window for callback verification', async () => {
+		const limiter = new RateLimiter(60_000);
+		for (let call = 1; call <= 90; call++) await limiter.acquire(0);
+		await expect(limiter.acquire(0)).rejects.toBeInstanceOf(RateLimitWaitExceeded);
+		for (let call = 1; call <= 10; call++)
+			expect(await settled(limiter.acquire(0, 0, 'verification'))).toBe(true);
+		await expect(limiter.acquire(0, 0, 'verification')).rejects.toBeInstanceOf(
+			RateLimitWaitExceeded,
+		);
+	});
+
+	it('gives the next free slot to a waiting verification before item work that waited longer', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000);
+		limiter.settle(first.ticket, 200, limitHeaders(1, 0));
+		const work = limiter.acquire(5000);
+		const verification = limiter.acquire(5000, 0, 'verification');
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		expect(await settled(verification)).toBe(true);
+		expect(await settled(work)).toBe(false);
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		expect(await settled(work)).toBe(true);
+	});
+
+	it('lets item work go again once no verification waits', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000);
+		limiter.settle(first.ticket, 200, limitHeaders(1, 0));
+		const verification = limiter.acquire(200, 0, 'verification');
+		await expect(verification).rejects.toBeInstanceOf(RateLimitWaitExceeded);
+		const work = limiter.acquire(5000);
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		expect(await settled(work)).toBe(true);
 	});
 });
