@@ -20,7 +20,8 @@ export function payoutKey(context: IExecuteFunctions, payout: Payout): string {
 	return `payout:${wallet}:${payout.address}:${payout.amount}:${day}`;
 }
 
-const mayHaveBeenSent = (error: unknown) =>
+/** True for an error after which the payout may have been carried out (the outcome is unknown). */
+export const mayHaveBeenSent = (error: unknown) =>
 	error instanceof NodeApiError &&
 	(error.errorResponse as IDataObject | undefined)?.failure === 'outcome unknown';
 

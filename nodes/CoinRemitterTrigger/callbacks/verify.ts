@@ -8,6 +8,7 @@ import {
 	legacyWallet,
 	v1Request,
 } from '../../CoinRemitter/transport';
+import { sameAddress } from '../../CoinRemitter/helpers/guardrails';
 import { isPlainObject } from '../../CoinRemitter/helpers/json';
 import { refuse } from './parse';
 import type { CallbackInterface, TriggerEvent } from './schemas';
@@ -31,14 +32,6 @@ function sameAmount(a: unknown, b: unknown): boolean {
 		return `${whole.replace(/^(-?)0+(?=\d)/, '$1')}${trimmedFraction ? `.${trimmedFraction}` : ''}`;
 	};
 	return normalize(a) === normalize(b);
-}
-
-/** EVM addresses (0x…) are hex with an optional checksum casing; other coins' addresses are case-sensitive. */
-function sameAddress(a: unknown, b: unknown): boolean {
-	const [left, right] = [String(a), String(b)];
-	if (/^0x[0-9a-f]{40}$/i.test(left) && /^0x[0-9a-f]{40}$/i.test(right))
-		return left.toLowerCase() === right.toLowerCase();
-	return left === right;
 }
 
 const NOT_FOUND = 'The callback does not match any record of the wallet';

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { guardrailsFields, withGuardrails } from '../../../helpers/guardrails';
 import { payOnce } from '../../../helpers/payoutOnce';
 import { asText, positiveAmount, requiredText } from '../../../helpers/validation';
 import { LEGACY_CREDENTIAL, legacyRequest } from '../../../transport';
@@ -15,6 +16,7 @@ const properties: INodeProperties[] = [
 	addressField('Destination address that receives the coins'),
 	amountField('Amount of the coin to send; the fees are deducted from the wallet on top of it'),
 	payoutKeyField,
+	...guardrailsFields,
 ];
 
 export const description = showForLegacy('withdrawal', 'create', properties);
@@ -34,10 +36,12 @@ export async function execute(
 		address: fields.to_address,
 		amount: fields.amount,
 	};
-	return await payOnce.call(
-		this,
-		itemIndex,
-		payout,
-		async () => await legacyRequest.call(this, 'withdraw', fields, itemIndex),
+	return await withGuardrails.call(this, itemIndex, payout, async () =>
+		payOnce.call(
+			this,
+			itemIndex,
+			payout,
+			async () => await legacyRequest.call(this, 'withdraw', fields, itemIndex),
+		),
 	);
 }

@@ -8,6 +8,7 @@ import {
 	requiredText,
 	withoutEmpty,
 } from '../../../helpers/validation';
+import { guardrailsFields, withGuardrails } from '../../../helpers/guardrails';
 import { payOnce } from '../../../helpers/payoutOnce';
 import { V1_CREDENTIAL, v1Request } from '../../../transport';
 import {
@@ -26,6 +27,7 @@ const properties: INodeProperties[] = [
 	),
 	withdrawalSpeedField,
 	payoutKeyField,
+	...guardrailsFields,
 ];
 
 export const description = showForV1('withdrawal', 'create', properties);
@@ -54,10 +56,12 @@ export async function execute(
 		address: String(fields.address),
 		amount: String(fields.amount),
 	};
-	return await payOnce.call(
-		this,
-		itemIndex,
-		payout,
-		async () => await v1Request.call(this, '/v1/wallet/withdraw', fields, itemIndex),
+	return await withGuardrails.call(this, itemIndex, payout, async () =>
+		payOnce.call(
+			this,
+			itemIndex,
+			payout,
+			async () => await v1Request.call(this, '/v1/wallet/withdraw', fields, itemIndex),
+		),
 	);
 }
