@@ -360,6 +360,21 @@ describe("guardrails: as an AI agent's tool", () => {
 		expect(sent()).toEqual([`1→${A}`]);
 	});
 
+	it('refuses a guardrail the model would fill in ($fromAI)', async () => {
+		const result = await withdraw(
+			{
+				guardrails: {
+					allowedAddresses: "={{ $fromAI('allowed', 'Allowed addresses', 'string') }}",
+				},
+			},
+			asTool,
+		);
+		expect(result.items[0].json.error).toBe(
+			'Guardrails → Allowed Addresses: may not be filled in by the AI model ($fromAI)',
+		);
+		expect(sent()).toEqual([]);
+	});
+
 	it('leaves reading operations, estimates and invoices alone', async () => {
 		const run = async (choices: Record<string, unknown>) =>
 			await runNode({

@@ -182,6 +182,28 @@ function checkAddress(
 	);
 }
 
+const LABELS: Record<string, string> = {
+	allowedAddresses: ALLOWED,
+	maxAmount: MAX_AMOUNT,
+	maxTotalPerExecution: MAX_TOTAL,
+};
+
+/** A guardrail the model fills in (`$fromAI()`) guards nothing: the node refuses to run with one. */
+function refuseModelWrittenGuardrails(context: IExecuteFunctions, itemIndex: number) {
+	const raw = context.getNode().parameters.guardrails;
+	if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return;
+	for (const [name, value] of Object.entries(raw)) {
+		if (typeof value === 'string' && /\$fromai\s*\(/i.test(value)) {
+			throw refusal(
+				context,
+				itemIndex,
+				`${GUARDRAILS} → ${LABELS[name] ?? name}: may not be filled in by the AI model ($fromAI)`,
+				'A limit the model chooses does not limit the model. Write the value itself, or an expression that reads it from your own data.',
+			);
+		}
+	}
+}
+
 const SENT_TOTAL = 'guardrailsSentTotal';
 const totalsWithoutContext = new WeakMap<IExecuteFunctions, IDataObject>();
 
@@ -220,6 +242,7 @@ export async function withGuardrails(
 	withdrawal: { address: string; amount: string },
 	send: () => Promise<IDataObject | IDataObject[]>,
 ): Promise<IDataObject | IDataObject[]> {
+	refuseModelWrittenGuardrails(this, itemIndex);
 	const guardrails = (this.getNodeParameter('guardrails', itemIndex, {}) ?? {}) as IDataObject;
 	const { address, amount } = withdrawal;
 	checkAddress(this, itemIndex, address, guardrails.allowedAddresses);
