@@ -1,5 +1,7 @@
 // Money guardrails of Withdrawal → Create, through n8n's real execution engine: the allow-list,
 // the maximum per withdrawal, the maximum per execution, and the rule for an AI agent's tool.
+import type { IDataObject } from 'n8n-workflow';
+
 import { CoinRemitter } from '../nodes/CoinRemitter/CoinRemitter.node';
 import {
 	addDecimals,
@@ -23,7 +25,7 @@ const B = 'T' + 'B'.repeat(33);
 const C = 'T' + 'C'.repeat(33);
 
 interface Options {
-	items?: Array<Record<string, unknown>>;
+	items?: IDataObject[];
 	continueOnFail?: boolean;
 	workflowId?: string;
 	type?: string;
@@ -292,10 +294,7 @@ describe('guardrails and the Payout Key', () => {
 });
 
 describe('guardrails: legacy API', () => {
-	const legacy = async (
-		guardrails: Record<string, unknown>,
-		items: Array<Record<string, unknown>>,
-	) =>
+	const legacy = async (guardrails: Record<string, unknown>, items: IDataObject[]) =>
 		await runNode({
 			parameters: editorParameters(description, {
 				apiVersion: 'legacy',
