@@ -1,8 +1,14 @@
 'use strict';
 // A scripted stand-in for an OpenAI-compatible chat-completions API, so that an AI Agent workflow
 // can really call the CoinRemitter node as a tool without a model or a network: it asks for the
-// wallet balance, then for an invoice of 25 EUR, then answers with what the tools returned.
+// wallet balance, then for an invoice of 25 EUR, then tries to withdraw to an address the tool's
+// guardrails do not allow (the tool refuses and the model reads why), then to the allowed one,
+// then answers with what the tools returned.
 // Base URL for n8n's OpenAI credential: `${simulator}/openai/v1`.
+
+/** The address the AI agent example's withdrawal tool allows, and one it does not. */
+const ALLOWED_ADDRESS = 'TSuppLierPayoutAddressXYZ23456789a';
+const NOT_ALLOWED_ADDRESS = 'TMaLLoryAttackerAddressXYZ23456789';
 
 const findTool = (tools, word) =>
 	(tools ?? []).find((tool) =>
@@ -19,6 +25,11 @@ function nextMessage(body) {
 			tool: findTool(body.tools, 'invoice'),
 			args: { amount: '25', fiat_currency: 'EUR', name: 'Agent order' },
 		},
+		{
+			tool: findTool(body.tools, 'withdraw'),
+			args: { address: NOT_ALLOWED_ADDRESS, amount: '0.5' },
+		},
+		{ tool: findTool(body.tools, 'withdraw'), args: { address: ALLOWED_ADDRESS, amount: '0.5' } },
 	].filter((step) => step.tool);
 	const step = steps[results.length];
 	if (step) {
@@ -89,4 +100,4 @@ function handleOpenAi(sim, req, res, path, text) {
 	return res.end(answer);
 }
 
-module.exports = { handleOpenAi };
+module.exports = { handleOpenAi, ALLOWED_ADDRESS, NOT_ALLOWED_ADDRESS };

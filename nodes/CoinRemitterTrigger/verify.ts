@@ -4,6 +4,8 @@ import type { Endpoint } from '../shared/client';
 import { callApi, LEGACY_CREDENTIAL, legacyWallet, V1_CREDENTIAL } from '../shared/client';
 import type { DeliveryPolicy } from '../shared/delivery';
 import { isLegacyRefusal, isNotFound } from '../shared/errors';
+import { sameAddress } from '../shared/addresses';
+import { sameAmount } from '../shared/decimal';
 import { isPlainObject } from '../shared/json';
 import { refuse } from './parse';
 import type { CallbackInterface, TriggerEvent } from './schemas';
@@ -44,26 +46,6 @@ export function credentialsOnNode(context: IWebhookFunctions): Record<CallbackIn
 
 /** The fetched record, or why the callback belongs to another wallet (not forged: someone else's business). */
 export type Verification = { record: IDataObject } | { otherWallet: string };
-
-/** Decimal strings compared by value: "1.50000000" equals "1.5". */
-function sameAmount(a: unknown, b: unknown): boolean {
-	const normalize = (value: unknown) => {
-		const text = String(value ?? '').trim();
-		if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
-		const [whole, fraction = ''] = text.split('.');
-		const trimmedFraction = fraction.replace(/0+$/, '');
-		return `${whole.replace(/^(-?)0+(?=\d)/, '$1')}${trimmedFraction ? `.${trimmedFraction}` : ''}`;
-	};
-	return normalize(a) === normalize(b);
-}
-
-/** EVM addresses (0x…) are hex with an optional checksum casing; other coins' addresses are case-sensitive. */
-function sameAddress(a: unknown, b: unknown): boolean {
-	const [left, right] = [String(a), String(b)];
-	if (/^0x[0-9a-f]{40}$/i.test(left) && /^0x[0-9a-f]{40}$/i.test(right))
-		return left.toLowerCase() === right.toLowerCase();
-	return left === right;
-}
 
 const NOT_FOUND = 'The callback does not match any record of the wallet';
 

@@ -18,6 +18,7 @@ const {
 	TRIGGER_WEBHOOK_ID,
 } = require('./workflows');
 const { targets } = require('./targets');
+const { checkAgentGuardrails, checkGuardrails } = require('./guardrails');
 
 const output = (run, nodeName) =>
 	run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
@@ -198,7 +199,7 @@ async function checkAgent(instance, sim, tag) {
 	const parameters = invoiceTool?.function?.parameters?.properties ?? {};
 	check(
 		`${tag} the model is shown the tools with their descriptions and $fromAI parameters`,
-		tools.length === 3 &&
+		tools.length === 4 &&
 			['amount', 'fiat_currency', 'name'].every((name) => parameters[name]?.description),
 		JSON.stringify(tools).slice(0, 800),
 	);
@@ -208,12 +209,13 @@ async function checkAgent(instance, sim, tag) {
 	const answer = output(run, 'Payments agent')[0]?.output ?? '';
 	check(
 		`${tag} the tools' answers went back to the model (balance, invoice URL) and the agent answered`,
-		toolResults.length === 2 &&
+		toolResults.length === 4 &&
 			toolResults[0].includes('balance') &&
 			toolResults[1].includes('https://sim.coinremitter.local/invoice/') &&
 			answer.startsWith('Done.'),
 		JSON.stringify({ toolResults, answer }).slice(0, 800),
 	);
+	checkAgentGuardrails(sim, run, tag);
 }
 
 async function checkTrigger(instance, sim, tag) {
@@ -466,6 +468,7 @@ async function checkTarget(target, tarball, sim) {
 		await instance.importCredentials(credentialsFor(sim.url));
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
 		await attempt(`${tag} example workflows`, () => checkExamples(instance, sim, tag));
+		await attempt(`${tag} guardrails`, () => checkGuardrails(instance, sim, tag));
 		await runFailingPayouts(instance);
 		await attempt(`${tag} AI agent example`, () => checkAgent(instance, sim, tag));
 		await attempt(`${tag} items in flight together`, () => checkConcurrency(instance, sim, tag));

@@ -5,6 +5,7 @@ import { addressField, amountField, WITHDRAWAL_SPEEDS, withdrawalSpeedField } fr
 import type { ItemContext, OperationFacts } from '../operation';
 import { onlyFor } from '../operation';
 import { asText, oneOf, positiveAmount, requiredParameter, withoutEmpty } from '../validation';
+import { guardrailsFields, withGuardrails } from './guardrails';
 import { payOnce } from './payoutOnce';
 
 export const option = {
@@ -33,6 +34,7 @@ export const properties: INodeProperties[] = [
 		description:
 			'A value unique to this payout, such as the order or payout ID. A payout whose key was already sent (or started to be sent) by this workflow is never sent again, even when the execution is retried. Empty: the wallet, address, amount and day make the key.',
 	},
+	...guardrailsFields,
 ];
 
 export async function execute(
@@ -62,10 +64,17 @@ export async function execute(
 		address,
 		amount,
 	};
-	return await payOnce.call(
+	// The guardrails first: a refused withdrawal is neither sent nor recorded as attempted.
+	return await withGuardrails.call(
 		this,
 		itemIndex,
 		payout,
-		async () => await item.send({ v1: '/v1/wallet/withdraw', legacy: 'withdraw' }, fields),
+		async () =>
+			await payOnce.call(
+				this,
+				itemIndex,
+				payout,
+				async () => await item.send({ v1: '/v1/wallet/withdraw', legacy: 'withdraw' }, fields),
+			),
 	);
 }

@@ -11,7 +11,7 @@ const limitHeaders = (limit: number, remaining: number) => ({
 
 /** True once `promise` has a slot, false while it waits; a refusal fails the test. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
-	let state: 'waiting' | 'granted' | 'refused' = 'waiting';
+	let state = 'waiting' as 'waiting' | 'granted' | 'refused';
 	void promise.then(
 		() => (state = 'granted'),
 		() => (state = 'refused'),

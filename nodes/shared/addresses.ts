@@ -1,0 +1,10 @@
+/**
+ * EVM addresses (0x…) are hex with an optional checksum casing; other coins' addresses are
+ * case-sensitive. Surrounding spaces never count.
+ */
+export function sameAddress(a: unknown, b: unknown): boolean {
+	const [left, right] = [String(a ?? '').trim(), String(b ?? '').trim()];
+	if (/^0x[0-9a-f]{40}$/i.test(left) && /^0x[0-9a-f]{40}$/i.test(right))
+		return left.toLowerCase() === right.toLowerCase();
+	return left === right;
+}
