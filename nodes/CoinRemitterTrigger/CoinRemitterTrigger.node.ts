@@ -80,11 +80,22 @@ export class CoinRemitterTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const events = this.getNodeParameter('events', []) as TriggerEvent[];
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		// The node answers the sender itself, before any workflow runs, the same way in every n8n version.
-		const answer = (status: number, body: IDataObject) =>
+		// The node answers the sender itself, before any workflow runs, the same way in every n8n
+		// version; once, even when the answer (202) comes before verification is done.
+		let answered = false;
+		const answer = (status: number, body: IDataObject) => {
+			if (answered) return;
+			answered = true;
 			this.getResponseObject().status(status).json(body);
+		};
+		const acknowledge = () => {
+			answer(202, { received: true, verification: 'pending' });
+			this.logger.warn(
+				"CoinRemitter Trigger: the wallet's rate limit is busy; a callback was answered 202 and is verified in the background. If n8n stops before that ends, a catch-up run finds it (README: Never miss a payment).",
+			);
+		};
 		try {
-			const outcome = await receiveCallback.call(this, events, options);
+			const outcome = await receiveCallback.call(this, events, options, acknowledge);
 			if ('ignored' in outcome) {
 				this.logger.info(`CoinRemitter Trigger: callback ignored: ${outcome.ignored}`);
 				answer(200, { received: true, ignored: outcome.ignored });
@@ -96,7 +107,7 @@ export class CoinRemitterTrigger implements INodeType {
 			if (!(error instanceof CallbackRejection))
 				throw new NodeOperationError(this.getNode(), error as Error);
 			this.logger.warn(
-				`CoinRemitter Trigger: callback refused with ${error.status}: ${error.message}`,
+				`CoinRemitter Trigger: callback refused with ${error.status}${answered ? ' after it was acknowledged' : ''}: ${error.message}`,
 			);
 			answer(error.status, { received: false, error: error.message });
 			return { noWebhookResponse: true };

@@ -100,6 +100,15 @@ export const triggerProperties: INodeProperties[] = [
 					'Whether to start the workflow once per transaction state (pending, confirmed) or invoice/order status, although CoinRemitter delivers the same callback several times',
 			},
 			{
+				displayName: 'Verification Wait (Seconds)',
+				name: 'verificationWait',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 25 },
+				default: 5,
+				description:
+					"How long a callback may wait for the wallet's rate limit before it is answered. Past this, it is answered 202 (received) and verified in the background, then starts the workflow only if the API confirms it. Verification always goes ahead of the wallet's other requests.",
+			},
+			{
 				displayName: 'Verify With the API',
 				name: 'verify',
 				type: 'boolean',

@@ -5,7 +5,7 @@ import { classify, readFields, refuse, typeFields } from './parse';
 import type { CallbackInterface, TriggerEvent } from './schemas';
 import { isConfirmed } from '../shared/deliveryKey';
 import { DeliveryMemory, stateKey } from './dedupe';
-import { credentialsOnNode, verifyCallback } from './verify';
+import { credentialsOnNode, DEFAULT_VERIFICATION_WAIT_S, verifyPatiently } from './verify';
 
 export interface TriggerOptions {
 	confirmedOnly?: boolean;
@@ -14,6 +14,8 @@ export interface TriggerOptions {
 	/** Order status codes: numbers as the editor stores them, or the same codes as text. */
 	statuses?: Array<number | string>;
 	verify?: boolean;
+	/** Seconds a callback may wait for the rate limit before it is acknowledged and verified in the background. */
+	verificationWait?: number;
 	widgetSecret?: string;
 }
 
@@ -30,6 +32,7 @@ export async function receiveCallback(
 	this: IWebhookFunctions,
 	events: TriggerEvent[],
 	options: TriggerOptions,
+	acknowledge: () => void,
 ): Promise<Outcome> {
 	const fields = readFields(this.getBodyData(), rawJsonBody(this));
 	const { schema, event } = classify(fields);
@@ -55,7 +58,8 @@ export async function receiveCallback(
 	} else {
 		const credentials = credentialsOnNode(this);
 		if (credentials[api]) {
-			const outcome = await verifyCallback.call(this, event, api, typed);
+			const waitMs = (options.verificationWait ?? DEFAULT_VERIFICATION_WAIT_S) * 1000;
+			const outcome = await verifyPatiently.call(this, event, api, typed, waitMs, acknowledge);
 			if ('otherWallet' in outcome) return { ignored: outcome.otherWallet };
 			item = {
 				...typeFields(schema, outcome.record),

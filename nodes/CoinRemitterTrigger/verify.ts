@@ -3,39 +3,85 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import type { Endpoint } from '../shared/client';
 import { callApi, LEGACY_CREDENTIAL, legacyWallet, V1_CREDENTIAL } from '../shared/client';
 import type { DeliveryPolicy } from '../shared/delivery';
-import { isLegacyRefusal, isNotFound } from '../shared/errors';
+import { isLegacyRefusal, isNotFound, isRateLimitWait } from '../shared/errors';
 import { sameAddress } from '../shared/addresses';
 import { sameAmount } from '../shared/decimal';
 import { isPlainObject } from '../shared/json';
-import { refuse } from './parse';
+import { CallbackRejection, refuse } from './parse';
 import type { CallbackInterface, TriggerEvent } from './schemas';
 
-/**
- * The trigger verifies while the service waits for its answer: a few seconds in all, or the
- * service times out and delivers again. Past this budget the callback gets a 503.
- */
-export const VERIFY_POLICY: DeliveryPolicy = {
-	maxRateLimitWaitMs: 1_500,
-	rateWindowMs: 60_000,
-	timeoutMs: 2_000,
-	readAttempts: 2,
-};
+/** How long a sender is expected to wait for its answer, by default (the "Verification Wait" option). */
+export const DEFAULT_VERIFICATION_WAIT_S = 5;
+/** Once a callback is acknowledged, how long its verification may still wait for the rate limit. */
+const BACKGROUND_WAIT_MS = 10 * 60_000;
 
-/** A read with the verification budget, with the trigger's credential for `api`. */
+/**
+ * Verification's calls go ahead of item work in the wallet's rate limit, wait at most `waitMs` for
+ * a slot, and get a short time and two tries each: a sender is waiting for the answer.
+ */
+function verificationPolicy(waitMs: number): DeliveryPolicy {
+	return {
+		lane: 'verification',
+		maxRateLimitWaitMs: waitMs,
+		rateWindowMs: 60_000,
+		timeoutMs: 2_000,
+		readAttempts: 2,
+	};
+}
+
+/** A read for verification, with the trigger's credential for `api`. */
 async function read(
 	context: IWebhookFunctions,
 	api: CallbackInterface,
+	policy: DeliveryPolicy,
 	endpoint: Endpoint,
 	fields: IDataObject = {},
 ) {
-	return await callApi.call(context, {
+	return await callApi.call(context, { api, endpoint, fields, kind: 'read', policy, itemIndex: 0 });
+}
+
+const UNAVAILABLE =
+	'The callback could not be verified with the CoinRemitter API right now; send it again later';
+
+/** Verification could not get a slot of the wallet's rate limit in time (nothing was sent). */
+class RateLimitBusy extends CallbackRejection {
+	constructor() {
+		super(503, UNAVAILABLE);
+	}
+}
+
+const busy = () => new RateLimitBusy();
+const BUSY = Symbol('busy');
+const busyAsResult = (error: unknown): typeof BUSY => {
+	if (error instanceof RateLimitBusy) return BUSY;
+	throw error;
+};
+
+/**
+ * Verifies a callback within the sender's patience (`waitMs` for the rate limit). When the wallet's
+ * limit binds, the callback is acknowledged (`acknowledge`: 202 to the sender) and verification goes
+ * on for up to ten minutes; the workflow still starts only for a record the API confirms.
+ */
+export async function verifyPatiently(
+	this: IWebhookFunctions,
+	event: TriggerEvent,
+	api: CallbackInterface,
+	callback: IDataObject,
+	waitMs: number,
+	acknowledge: () => void,
+): Promise<Verification> {
+	const inTime = await verifyCallback
+		.call(this, event, api, callback, verificationPolicy(waitMs))
+		.catch(busyAsResult);
+	if (inTime !== BUSY) return inTime;
+	acknowledge();
+	return await verifyCallback.call(
+		this,
+		event,
 		api,
-		endpoint,
-		fields,
-		kind: 'read',
-		policy: VERIFY_POLICY,
-		itemIndex: 0,
-	});
+		callback,
+		verificationPolicy(BACKGROUND_WAIT_MS),
+	);
 }
 
 /** Which interfaces the trigger has a credential for. */
@@ -60,6 +106,7 @@ export async function verifyCallback(
 	event: TriggerEvent,
 	api: CallbackInterface,
 	callback: IDataObject,
+	policy: DeliveryPolicy,
 ): Promise<Verification> {
 	if (api === 'legacy') {
 		const { coin } = await legacyWallet.call(this, 0);
@@ -69,15 +116,11 @@ export async function verifyCallback(
 	}
 	let record: IDataObject | IDataObject[];
 	try {
-		record = await lookup.call(this, event, api, callback);
+		record = await lookup.call(this, event, api, callback, policy);
 	} catch (error) {
-		if (!(await isMissingRecord.call(this, error, api))) {
-			throw refuse(
-				503,
-				'The callback could not be verified with the CoinRemitter API right now; send it again later',
-			);
-		}
-		const other = api === 'v1' ? await otherV1Wallet.call(this, callback) : undefined;
+		if (isRateLimitWait(error)) throw busy();
+		if (!(await isMissingRecord.call(this, error, api, policy))) throw refuse(503, UNAVAILABLE);
+		const other = api === 'v1' ? await otherV1Wallet.call(this, callback, policy) : undefined;
 		if (other) return { otherWallet: other };
 		throw refuse(403, NOT_FOUND);
 	}
@@ -108,28 +151,28 @@ async function lookup(
 	event: TriggerEvent,
 	api: CallbackInterface,
 	callback: IDataObject,
+	policy: DeliveryPolicy,
 ) {
 	if (event === 'invoice') {
 		const fields = { invoice_id: String(callback.invoice_id) };
-		return await read(this, api, { v1: '/v1/invoice/get', legacy: 'get-invoice' }, fields);
+		return await read(this, api, policy, { v1: '/v1/invoice/get', legacy: 'get-invoice' }, fields);
 	}
 	const fields = { id: String(callback.id) };
-	return await read(this, api, { v1: '/v1/wallet/transaction', legacy: 'get-transaction' }, fields);
+	const endpoint = { v1: '/v1/wallet/transaction', legacy: 'get-transaction' } as const;
+	return await read(this, api, policy, endpoint, fields);
 }
 
 /** A v1 record not found in the credential's wallet may be another wallet's: the wallet's own coin and id tell. */
 async function otherV1Wallet(
 	this: IWebhookFunctions,
 	callback: IDataObject,
+	policy: DeliveryPolicy,
 ): Promise<string | undefined> {
 	let wallet: IDataObject | IDataObject[];
 	try {
-		wallet = await read(this, 'v1', { v1: '/v1/wallet/balance' });
-	} catch {
-		throw refuse(
-			503,
-			'The callback could not be verified with the CoinRemitter API right now; send it again later',
-		);
+		wallet = await read(this, 'v1', policy, { v1: '/v1/wallet/balance' });
+	} catch (error) {
+		throw isRateLimitWait(error) ? busy() : refuse(503, UNAVAILABLE);
 	}
 	if (!isPlainObject(wallet)) return undefined;
 	const symbol = String(wallet.coin_symbol ?? '');
@@ -162,13 +205,15 @@ async function isMissingRecord(
 	this: IWebhookFunctions,
 	error: unknown,
 	api: CallbackInterface,
+	policy: DeliveryPolicy,
 ): Promise<boolean> {
 	if (api === 'v1') return isNotFound(error);
 	if (!isLegacyRefusal(error)) return false;
 	try {
-		await read(this, 'legacy', { legacy: 'get-balance' });
+		await read(this, 'legacy', policy, { legacy: 'get-balance' });
 		return true;
-	} catch {
+	} catch (balanceError) {
+		if (isRateLimitWait(balanceError)) throw busy();
 		return false;
 	}
 }

@@ -47,6 +47,9 @@ export function failureOf(error: unknown): Failure | undefined {
 /** The service says the record (transaction, invoice, address) does not exist (v1 code 1005). */
 export const isNotFound = (error: unknown) => failureOf(error)?.reason === 'notFound';
 
+/** The wallet's rate limit would need a longer wait than the caller allows; nothing was sent. */
+export const isRateLimitWait = (error: unknown) => failureOf(error)?.reason === 'rateLimitWait';
+
 /** A write reached the service but no clear answer came back: it may have been carried out. */
 export const isOutcomeUnknown = (error: unknown) => failureOf(error)?.reason === 'outcomeUnknown';
 

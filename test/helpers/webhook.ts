@@ -73,6 +73,8 @@ export interface WebhookResult {
 	body: unknown;
 	items: IDataObject[];
 	response: IWebhookResponseData;
+	/** When the sender got its answer (Date.now()). */
+	answeredAt: number;
 }
 
 const trigger = new CoinRemitterTrigger();
@@ -95,10 +97,11 @@ export async function callWebhook(
 	const staticData = call.staticData ?? {};
 	// Each call is its own workflow unless the test says otherwise, so process-wide memory does not leak between tests.
 	const workflowId = call.workflowId ?? `wf-${Math.random().toString(36).slice(2)}`;
-	const sent: { status?: number; body?: unknown } = {};
+	const sent: { status?: number; body?: unknown; at?: number } = {};
 	const response = {
 		status(code: number) {
 			sent.status = code;
+			sent.at = Date.now();
 			return response;
 		},
 		json(body: unknown) {
@@ -144,7 +147,13 @@ export async function callWebhook(
 	const result = await trigger.webhook.call(context);
 	const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
 	expect(result.noWebhookResponse).toBe(true);
-	return { status: sent.status ?? 0, body: sent.body, items, response: result };
+	return {
+		status: sent.status ?? 0,
+		body: sent.body,
+		items,
+		response: result,
+		answeredAt: sent.at ?? 0,
+	};
 }
 
 export function encode(

@@ -231,4 +231,42 @@ describe('the verification budget', () => {
 		expect(result.status).toBe(503);
 		expect(elapsed).toBeLessThan(6_000);
 	}, 15_000);
+
+	it('answers 202 at once when the rate limit binds, and starts the workflow once the API confirms the record', async () => {
+		const address = tcnAddress();
+		const tx = ctx.sim.deposit(TCN.apiKey, address, '0.3', 1);
+		Object.assign(ctx.sim.faults, { rateLimitBurst: 1, retryAfterSeconds: 2 });
+		const started = Date.now();
+		const result = await callWebhook(encode(callbacks.v1TransactionWebhook(ctx.sim, tx.id)), {
+			credentials: v1Credentials(ctx.sim),
+			parameters: { options: { verificationWait: 1 } },
+		});
+		expect(result.status).toBe(202);
+		expect(result.body).toEqual({ received: true, verification: 'pending' });
+		expect(result.answeredAt - started).toBeLessThan(1_000);
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0]).toMatchObject({ id: tx.id, verified: true });
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+		expect(ctx.sim.requests.map((request) => request.status)).toEqual([429, 200]);
+	}, 15_000);
+
+	it('starts nothing for a forged callback it acknowledged while the rate limit was busy', async () => {
+		const address = tcnAddress();
+		const tx = ctx.sim.deposit(TCN.apiKey, address, '0.3', 1);
+		const forged = {
+			...callbacks.v1TransactionWebhook(ctx.sim, tx.id),
+			id: 'f0f0f0f0f0f0f0f0f0f0f0f0',
+		};
+		Object.assign(ctx.sim.faults, { rateLimitBurst: 1, retryAfterSeconds: 2 });
+		loggedLines.length = 0;
+		const result = await callWebhook(encode(forged), {
+			credentials: v1Credentials(ctx.sim),
+			parameters: { options: { verificationWait: 1 } },
+		});
+		expect(result.status).toBe(202);
+		expect(result.items).toHaveLength(0);
+		expect(loggedLines).toContainEqual(
+			expect.stringMatching(/refused with 403 after it was acknowledged/),
+		);
+	}, 15_000);
 });
