@@ -7,11 +7,30 @@
 // test/browser/screenshots/ (git-ignored; the README's copies are in docs/screenshots/).
 // Needs /usr/bin/chromium: scripts/install-browser.sh installs it.
 const { existsSync, mkdirSync } = require('node:fs');
-const { join } = require('node:path');
 const { chromium } = require('playwright-core');
-const { bootN8n, OWNER } = require('./instance');
+const { startSimulator } = require('../../simulator/server');
+const {
+	attempt,
+	check,
+	credentialsFor,
+	EXAMPLES,
+	finish,
+	packPackage,
+	prepareN8n,
+	targets,
+} = require('../harness');
+const {
+	chooseOption,
+	closeNdv,
+	nodeIssues,
+	openCoinRemitterInCreator,
+	selectedText,
+	shot,
+	SHOTS,
+	signIn,
+	text,
+} = require('./editor');
 
-const SHOTS = join(__dirname, 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
 	'--headless',
@@ -37,99 +56,6 @@ const V1_ACTIONS = [
 	'Withdraw coins to an address',
 	'Estimate a withdrawal',
 ];
-
-const results = { passed: 0, failed: 0 };
-function check(label, condition, detail = '') {
-	if (condition) {
-		results.passed++;
-		console.log(`ok - ${label}`);
-	} else {
-		results.failed++;
-		console.log(`FAIL - ${label}${detail ? `: ${String(detail).slice(0, 1500)}` : ''}`);
-	}
-}
-
-async function attempt(label, page, fn) {
-	try {
-		await fn();
-	} catch (error) {
-		check(label, false, String(error?.stack ?? error).slice(0, 1500));
-		await shot(page, `failed-${label.replace(/\W+/g, '-').toLowerCase()}`).catch(() => {});
-	}
-}
-
-async function shot(page, name, options = {}) {
-	const path = join(SHOTS, `${name}.png`);
-	await page.waitForTimeout(800); // panels and dropdowns animate in and out
-	await page.screenshot({ path, ...options });
-	return path;
-}
-
-const text = async (locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
-
-async function signIn(page, baseUrl) {
-	await page.goto(`${baseUrl}/signin`);
-	await page.fill('input[name="emailOrLdapLoginId"]', OWNER.email);
-	await page.fill('input[name="password"]', OWNER.password);
-	await page.click('[data-test-id="form-submit-button"]');
-	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30000 });
-}
-
-/** Opens the node creator on the canvas and the CoinRemitter entry found by searching "CoinRemitter". */
-async function openCoinRemitterInCreator(page) {
-	await page.click('[data-test-id="node-creator-plus-button"]');
-	await page.locator('[data-test-id="node-creator-search-bar"]').fill('CoinRemitter');
-	const entry = page.locator('[data-test-id="node-creator-item-name"]', {
-		hasText: /^CoinRemitter$/,
-	});
-	await entry.first().waitFor();
-	return entry;
-}
-
-async function chooseOption(page, parameter, optionName) {
-	await page.locator(`[data-test-id="parameter-input-${parameter}"]`).click();
-	await page.locator('.el-select-dropdown__item:visible', { hasText: optionName }).first().click();
-	await page.waitForTimeout(400); // the dropdown fades out
-}
-
-const selectedText = async (page, parameter) =>
-	(await page
-		.locator(`[data-test-id="parameter-input-${parameter}"] input`)
-		.first()
-		.inputValue()
-		.catch(() => '')) ||
-	(await text(page.locator(`[data-test-id="parameter-input-${parameter}"]`)));
-
-/** The issues n8n lists for a canvas node (hovering its warning icon): how n8n 1.123 marks required fields left empty. */
-async function nodeIssues(page, nodeText) {
-	const icon = page
-		.locator('[data-test-id="canvas-node"]', { hasText: nodeText })
-		.locator('[data-test-id="node-issues"]');
-	if ((await icon.count()) === 0) return '';
-	await icon.first().hover();
-	const tooltip = page.locator('.el-popper:visible', { hasText: /required|Parameter/ }).last();
-	await tooltip.waitFor({ timeout: 5000 }).catch(() => {});
-	const shown = (await tooltip.count()) > 0 ? await text(tooltip) : '';
-	await page.mouse.move(5, 500);
-	return shown;
-}
-
-async function closeNdv(page) {
-	const back = page.locator('[data-test-id="back-to-canvas"]');
-	// n8n 2.x's panel has a close button instead of the "Back to canvas" link.
-	const close = page
-		.locator('[data-test-id="ndv"]')
-		.locator(
-			'[data-test-id="ndv-close-button"], [data-test-id="close-button"], button[aria-label="Close"], [aria-label="Close"]',
-		);
-	if (await back.isVisible()) await back.click();
-	else if ((await close.count()) > 0) await close.first().click();
-	else {
-		await page.mouse.click(5, 5);
-		await page.keyboard.press('Escape');
-	}
-	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
-}
 
 async function nodeCreator(page) {
 	await page.goto(`${page.baseUrl}/workflow/new`);
@@ -531,18 +457,52 @@ async function payoutsExample(page, sim) {
 	await shot(page, 'payouts-output');
 }
 
-const SECTIONS = {
-	nodeCreator,
-	invoicePanel,
-	withdrawalPanel,
-	withdrawalRequired,
-	credentialDialog,
-	triggerOptions,
-	payoutsExample,
-};
+/** The simulator and one n8n with the package, the simulator's credentials and the examples, its owner set up. */
+async function startN8nWithExamples(version) {
+	const sim = await startSimulator({ rateLimit: 1000 });
+	let instance;
+	const stop = async () => {
+		await instance?.dispose();
+		await sim.stop();
+	};
+	try {
+		const [target] = await targets({ only: version });
+		if (!target) throw new Error(`n8n ${version} is not among the e2e targets`);
+		instance = await prepareN8n({
+			...target,
+			tarball: await packPackage(),
+			credentials: credentialsFor(sim.url),
+		});
+		await instance.importWorkflowFolder(EXAMPLES);
+		await instance.start();
+		await instance.setupOwnerOnceRoutesExist();
+		return { sim, instance, target, stop };
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}
+
+/** Each section's checks; a section that throws fails with its stack and a screenshot. */
+async function runSections(page, sim, instance) {
+	const sections = [
+		['node creator', () => nodeCreator(page)],
+		['Invoice → Create panel', () => invoicePanel(page)],
+		['Withdrawal → Create panel', () => withdrawalPanel(page)],
+		['Withdrawal → Create required fields', () => withdrawalRequired(page)],
+		['credential dialog', () => credentialDialog(page, sim)],
+		['trigger options and schema', () => triggerOptions(page, instance)],
+		['payouts example executed', () => payoutsExample(page, sim)],
+	];
+	for (const [label, run] of sections) {
+		const onFailure = () => shot(page, `failed-${label.replace(/\W+/g, '-').toLowerCase()}`);
+		await attempt(label, run, { onFailure });
+	}
+}
 
 async function main() {
 	const started = Date.now();
+	const seconds = () => Math.round((Date.now() - started) / 1000);
 	if (!existsSync(CHROMIUM)) {
 		console.log(`FAIL - Chromium at ${CHROMIUM}: run scripts/install-browser.sh first`);
 		process.exit(1);
@@ -552,33 +512,22 @@ async function main() {
 	// 1.123's editor; on 2.40 the node creator, panels, API Version switch, trigger options and the
 	// example pass, while checks tied to 1.123's markup (issue tooltips, credential dialog texts,
 	// the schema preview's wording) do not.
-	const { sim, instance, target, stop } = await bootN8n({
-		version: process.env.COINREMITTER_BROWSER_N8N || '1.123.81',
-	});
-	console.log(
-		`# ${target.label} at ${instance.baseUrl}, ready in ${Math.round((Date.now() - started) / 1000)} s`,
+	const { sim, instance, target, stop } = await startN8nWithExamples(
+		process.env.COINREMITTER_BROWSER_N8N || '1.123.81',
 	);
+	console.log(`# ${target.label} at ${instance.baseUrl}, ready in ${seconds()} s`);
 	const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 	try {
 		const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
 		page.baseUrl = instance.baseUrl;
 		page.setDefaultTimeout(20000);
 		await signIn(page, instance.baseUrl);
-		await attempt('node creator', page, () => nodeCreator(page));
-		await attempt('Invoice → Create panel', page, () => invoicePanel(page));
-		await attempt('Withdrawal → Create panel', page, () => withdrawalPanel(page));
-		await attempt('Withdrawal → Create required fields', page, () => withdrawalRequired(page));
-		await attempt('credential dialog', page, () => credentialDialog(page, sim));
-		await attempt('trigger options and schema', page, () => triggerOptions(page, instance));
-		await attempt('payouts example executed', page, () => payoutsExample(page, sim));
+		await runSections(page, sim, instance);
 	} finally {
 		await browser.close();
 		await stop();
 	}
-	console.log(
-		`${results.passed} passed, ${results.failed} failed (${Math.round((Date.now() - started) / 1000)} s)`,
-	);
-	process.exit(results.failed === 0 ? 0 : 1);
+	finish(` (${seconds()} s)`);
 }
 
 if (require.main === module) {
@@ -588,4 +537,4 @@ if (require.main === module) {
 	});
 }
 
-module.exports = { SECTIONS, CHROMIUM, CHROMIUM_ARGS, signIn, attempt, results };
+module.exports = { CHROMIUM, CHROMIUM_ARGS, signIn };

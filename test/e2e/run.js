@@ -3,21 +3,29 @@
 // End-to-end suite: the packed package installed into real n8n exactly as n8n installs community
 // packages, driven by workflows against the gateway simulator over HTTP on 127.0.0.1.
 // Prints one line per check and a final "N passed, N failed" line; exits non-zero on any failure.
-const { attempt, check, finish, results, waitFor } = require('../support/checks');
-const { mkdtempSync, readdirSync, readFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { startSimulator, callbacks } = require('../../simulator/server');
-const { N8nInstance, installLikeN8n, packPackage } = require('../../scripts/n8n-instance');
+const {
+	attempt,
+	check,
+	credentialsFor,
+	EXAMPLES,
+	finish,
+	packPackage,
+	prepareN8n,
+	results,
+	targets,
+	waitFor,
+	webhookRegistered,
+} = require('../harness');
 const {
 	actionsWorkflow,
 	concurrencyWorkflow,
-	credentialsFor,
 	payoutRetryWorkflow,
 	triggerWorkflow,
 	TRIGGER_WEBHOOK_ID,
 } = require('./workflows');
-const { targets } = require('./targets');
 
 const output = (run, nodeName) =>
 	run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
@@ -152,7 +160,7 @@ async function checkConcurrency(instance, sim, tag) {
 }
 
 async function checkExamples(instance, sim, tag) {
-	const dir = join(__dirname, '..', '..', 'examples');
+	const dir = EXAMPLES;
 	const examples = readdirSync(dir).filter((name) => name.endsWith('.json'));
 	for (const file of examples) {
 		const workflow = JSON.parse(readFileSync(join(dir, file), 'utf8'));
@@ -176,7 +184,7 @@ async function checkExamples(instance, sim, tag) {
 
 /** The AI agent example, executed: the model (the simulator's scripted one) calls the CoinRemitter tools. */
 async function checkAgent(instance, sim, tag) {
-	const dir = join(__dirname, '..', '..', 'examples');
+	const dir = EXAMPLES;
 	sim.requests.length = 0;
 	sim.chats.length = 0;
 	const run = await instance.execute(
@@ -218,18 +226,7 @@ async function checkAgent(instance, sim, tag) {
 
 async function checkTrigger(instance, sim, tag) {
 	const url = `${instance.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
-	// Active workflows register their webhooks shortly after n8n reports ready.
-	const registered = await waitFor(
-		async () =>
-			(
-				await fetch(url, {
-					method: 'POST',
-					body: 'x=1',
-					headers: { 'content-type': 'application/x-www-form-urlencoded' },
-				})
-			).status !== 404,
-		60000,
-	);
+	const registered = await webhookRegistered(url);
 	check(`${tag} the active workflow's webhook is registered`, registered);
 	const address = 'T' + 'a'.repeat(33);
 	sim.wallet('sim_tcn_key').addresses.set(address, {
@@ -349,17 +346,7 @@ async function checkTrigger(instance, sim, tag) {
 	// Deliveries are remembered in the workflow's static data: a restarted n8n still skips them.
 	await instance.stop();
 	await instance.start();
-	await waitFor(
-		async () =>
-			(
-				await fetch(url, {
-					method: 'POST',
-					body: 'x=1',
-					headers: { 'content-type': 'application/x-www-form-urlencoded' },
-				})
-			).status !== 404,
-		60000,
-	);
+	await webhookRegistered(url);
 	const afterRestart = await callbacks.fireCallback(
 		url,
 		callbacks.v1TransactionWebhook(sim, confirmed.id),
@@ -460,10 +447,8 @@ async function checkPayoutRetry(instance, sim, tag) {
 async function checkTarget(target, tarball, sim) {
 	const tag = `[${target.label}]`;
 	sim.reset();
-	const instance = new N8nInstance({ ...target, n8nDir: target.dir });
+	const instance = await prepareN8n({ ...target, tarball, credentials: credentialsFor(sim.url) });
 	try {
-		await installLikeN8n(instance.userFolder, tarball);
-		await instance.importCredentials(credentialsFor(sim.url));
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
 		await attempt(`${tag} example workflows`, () => checkExamples(instance, sim, tag));
 		await runFailingPayouts(instance);
@@ -504,17 +489,14 @@ async function checkTarget(target, tarball, sim) {
 		);
 		await attempt(`${tag} payout retry`, () => checkPayoutRetry(instance, sim, tag));
 	} finally {
-		await instance.stop();
-		if (results.failed > 0 && instance.log)
-			console.log(`${tag} n8n log tail:\n${instance.log.slice(-3000)}`);
-		instance.cleanup();
+		await instance.dispose({ showLog: results.failed > 0 });
 	}
 }
 
 (async () => {
 	const sim = await startSimulator({ rateLimit: 1000 });
 	try {
-		const tarball = await packPackage(mkdtempSync(join(tmpdir(), 'coinremitter-pack-')));
+		const tarball = await packPackage();
 		const available = await targets();
 		if (available.length === 0)
 			check('an n8n to test against is installed', false, 'run scripts/install-n8n.sh first');

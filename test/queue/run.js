@@ -8,25 +8,34 @@
 // intended payout after a worker is killed mid-withdrawal, and 429s with two workers on one wallet.
 // Prints the figures and a final "N passed, N failed" line; exits non-zero on any failure.
 // Needs PostgreSQL and Redis: scripts/install-queue-services.sh (as root).
-const { attempt, check, finish, results, sleep, waitFor } = require('../support/checks');
-const { execFile } = require('node:child_process');
-const { cpSync, mkdtempSync, readFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
-const { join } = require('node:path');
-const { promisify } = require('node:util');
 const { startSimulator, callbacks } = require('../../simulator/server');
 const {
-	N8nInstance,
+	attempt,
+	check,
+	credentialsFor,
+	DEFAULT_VERSION,
+	finish,
 	freePorts,
-	installLikeN8n,
+	installN8n,
 	packPackage,
-} = require('../../scripts/n8n-instance');
-const { credentialsFor } = require('../e2e/workflows');
+	results,
+	sleep,
+	v1Credential,
+	waitFor,
+	webhookRegistered,
+} = require('../harness');
+const {
+	createCluster,
+	startCluster,
+	startedExecutions,
+	startedIds,
+	stopCluster,
+	workerLog,
+} = require('./cluster');
 const { startPostgres, startRedis, servicesInstalled } = require('./services');
+const { PACE, PLAIN_HOOK, RECIPE_HOOK, workflows } = require('./workflows');
 
-const run = promisify(execFile);
-const ROOT = join(__dirname, '..', '..');
-const N8N_VERSION = '1.123.81';
+const N8N_VERSION = DEFAULT_VERSION;
 const CALLBACKS = 10;
 const figures = {};
 
@@ -45,218 +54,6 @@ async function settle(sim, wf, min, { quietMs = 3000, timeoutMs = 60000 } = {}) 
 		await sleep(200);
 	}
 	return sim.sink.filter((item) => item.wf === wf);
-}
-
-// ── workflows ──────────────────────────────────────────────────────────────────────────────────
-const V1 = { id: 'crDemoV1Sim00001', name: 'CoinRemitter (simulator)' };
-// The pacing test's wallet, so that its small rate limit does not pace the other tests.
-const PACE = { id: 'crQueuePaceLtc01', name: 'CoinRemitter LTC (pacing)' };
-const PLAIN_HOOK = 'c1a2b3c4-0001-4a5b-8c6d-7e8f9a0b1c2d';
-const RECIPE_HOOK = 'c1a2b3c4-0002-4a5b-8c6d-7e8f9a0b1c2d';
-
-let x = 0;
-const node = (name, type, typeVersion, parameters, extra = {}) => ({
-	id: `q-${name.replace(/\W+/g, '-').toLowerCase()}`,
-	name,
-	type,
-	typeVersion,
-	position: [(x += 220), 300],
-	parameters,
-	...extra,
-});
-const code = (name, jsCode) => node(name, 'n8n-nodes-base.code', 2, { jsCode });
-const forward = (simUrl, wf) =>
-	node('Forward', 'n8n-nodes-base.httpRequest', 4.2, {
-		method: 'POST',
-		url: `${simUrl}/__sim/sink`,
-		sendBody: true,
-		specifyBody: 'json',
-		jsonBody: `={{ JSON.stringify({ ...$json, wf: '${wf}' }) }}`,
-		options: {},
-	});
-const webhook = (path) =>
-	node(
-		'Webhook',
-		'n8n-nodes-base.webhook',
-		2,
-		{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-		{ webhookId: `q-${path}` },
-	);
-
-function chain(id, name, nodes) {
-	x = 0;
-	const connections = {};
-	for (let i = 0; i < nodes.length - 1; i++)
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return {
-		id,
-		name,
-		nodes,
-		connections,
-		active: false,
-		settings: { saveDataErrorExecution: 'all', saveDataSuccessExecution: 'all' },
-		pinData: {},
-	};
-}
-
-const trigger = (webhookId) =>
-	node(
-		'CoinRemitter Trigger',
-		'n8n-nodes-coinremitter.coinRemitterTrigger',
-		1,
-		{ events: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'], options: {} },
-		{ webhookId, credentials: { coinRemitterApi: V1 } },
-	);
-
-function workflows(simUrl) {
-	return [
-		// The trigger's own duplicate skipping only.
-		chain('crQueuePlain0001', 'Queue: trigger only', [
-			trigger(PLAIN_HOOK),
-			forward(simUrl, 'plain'),
-		]),
-		// The README's exactly-once recipe: n8n's Remove Duplicates on deliveryKey before the business steps.
-		chain('crQueueRecipe001', 'Queue: exactly-once recipe', [
-			trigger(RECIPE_HOOK),
-			node('Remove Duplicates', 'n8n-nodes-base.removeDuplicates', 2, {
-				operation: 'removeItemsSeenInPreviousExecutions',
-				logic: 'removeItemsWithAlreadySeenKeyValues',
-				dedupeValue: '={{ $json.deliveryKey }}',
-				options: { scope: 'workflow', historySize: 100000 },
-			}),
-			forward(simUrl, 'recipe'),
-		]),
-		// Two payouts, one at a time, each with its Payout Key; a refused or skipped item goes on as an error item.
-		chain('crQueuePayout001', 'Queue: payouts', [
-			webhook('q-payout'),
-			code(
-				'Payouts',
-				"const run = $input.first().json.body.run;\nreturn [{ json: { address: 'T' + '5'.repeat(33), amount: '0.10000000', key: run + '-1' } }, { json: { address: 'T' + '6'.repeat(33), amount: '0.20000000', key: run + '-2' } }];",
-			),
-			node(
-				'Withdraw',
-				'n8n-nodes-coinremitter.coinRemitter',
-				1,
-				{
-					apiVersion: 'v1',
-					resource: 'withdrawal',
-					operation: 'create',
-					address: '={{ $json.address }}',
-					amount: '={{ $json.amount }}',
-					payoutKey: '={{ $json.key }}',
-				},
-				{ credentials: { coinRemitterApi: V1 }, onError: 'continueRegularOutput' },
-			),
-			code(
-				'Summary',
-				'return [{ json: { results: $input.all().map((item) => ({ amount: item.json.amount ?? null, error: item.json.error ?? null })) } }];',
-			),
-			forward(simUrl, 'payout'),
-		]),
-		// Balance reads of one wallet under a small rate limit, from several executions at once.
-		chain('crQueuePacing001', 'Queue: pacing', [
-			webhook('q-pace'),
-			code('Items', 'return Array.from({ length: 10 }, (_, i) => ({ json: { i } }));'),
-			node(
-				'Get Balance',
-				'n8n-nodes-coinremitter.coinRemitter',
-				1,
-				{
-					apiVersion: 'v1',
-					resource: 'wallet',
-					operation: 'getBalance',
-					options: { rateLimitWindow: 2, maxRateLimitWait: 120 },
-				},
-				{ credentials: { coinRemitterApi: PACE }, onError: 'continueRegularOutput' },
-			),
-			code(
-				'Summary',
-				"const items = $input.all();\nreturn [{ json: { ok: items.filter((item) => typeof item.json.balance === 'string').length, errors: items.filter((item) => item.json.error).map((item) => String(item.json.error) + ' ' + String(item.json.description ?? '')) } }];",
-			),
-			forward(simUrl, 'pace'),
-		]),
-	];
-}
-
-// ── the cluster ────────────────────────────────────────────────────────────────────────────────
-async function installN8n() {
-	const { stdout } = await run('bash', [join(ROOT, 'scripts', 'install-n8n.sh'), N8N_VERSION], {
-		maxBuffer: 64 * 1024 * 1024,
-		timeout: 30 * 60000,
-	});
-	const [dir, nodeBinDir] = stdout.split('\n').slice(-3);
-	return { dir: dir.trim(), nodeBinDir: nodeBinDir.trim() || undefined };
-}
-
-const workerLog = (instance) => {
-	try {
-		return readFileSync(join(instance.userFolder, 'n8n.log'), 'utf8');
-	} catch {
-		return '';
-	}
-};
-const startedIds = (instance) =>
-	(workerLog(instance).match(/Worker started execution \d+/g) ?? []).map((line) =>
-		Number(line.split(' ').pop()),
-	);
-const startedExecutions = (instance) => startedIds(instance).length;
-
-async function startCluster(n8n, tarball, postgres, redis) {
-	const ports = await freePorts(10);
-	const env = {
-		DB_TYPE: 'postgresdb',
-		DB_POSTGRESDB_HOST: '127.0.0.1',
-		DB_POSTGRESDB_PORT: String(postgres.port),
-		DB_POSTGRESDB_DATABASE: 'n8n',
-		DB_POSTGRESDB_USER: 'postgres',
-		DB_POSTGRESDB_PASSWORD: 'unused-trust-auth',
-		EXECUTIONS_MODE: 'queue',
-		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-		QUEUE_BULL_REDIS_PORT: String(redis.port),
-		// A worker that dies loses its job lock within seconds and another worker re-runs the job
-		// (n8n's defaults: 60 s lock, 30 s stalled check).
-		QUEUE_WORKER_LOCK_DURATION: '10000',
-		QUEUE_WORKER_STALLED_INTERVAL: '5000',
-		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-		N8N_LOG_LEVEL: 'info',
-	};
-	const make = (label, command, port, brokerPort, extra = {}, args = []) =>
-		new N8nInstance({
-			n8nDir: n8n.dir,
-			nodeBinDir: n8n.nodeBinDir,
-			port,
-			brokerPort,
-			label: `queue-${label}`,
-			command,
-			args,
-			extraEnv: { ...env, ...extra },
-		});
-	const main = make('main', 'start', ports[0], ports[1]);
-	const workers = [0, 1].map((i) =>
-		make(
-			`worker-${i + 1}`,
-			'worker',
-			ports[2 + i],
-			ports[4 + i],
-			{
-				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-				QUEUE_HEALTH_CHECK_PORT: String(ports[2 + i]),
-				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-			},
-			['--concurrency=2'],
-		),
-	);
-	const hooks = [0, 1].map((i) =>
-		make(`webhook-${String.fromCharCode(97 + i)}`, 'webhook', ports[6 + i], ports[8 + i]),
-	);
-	const all = [main, ...workers, ...hooks];
-	// The package, installed once as n8n installs it, then the same folder in every process's user folder.
-	await installLikeN8n(main.userFolder, tarball);
-	for (const instance of [...workers, ...hooks])
-		cpSync(join(main.userFolder, '.n8n', 'nodes'), join(instance.userFolder, '.n8n', 'nodes'), {
-			recursive: true,
-		});
-	return { main, workers, hooks, all };
 }
 
 // ── the measurements ───────────────────────────────────────────────────────────────────────────
@@ -547,6 +344,17 @@ async function checkWorkerKill(cluster, sim) {
 	);
 }
 
+/** Both webhook processes answer for the trigger: the active workflows are registered everywhere. */
+async function checkClusterUp(cluster) {
+	const registered = await Promise.all(
+		cluster.hooks.map((hook) => webhookRegistered(`${hook.baseUrl}/webhook/${PLAIN_HOOK}/webhook`)),
+	);
+	check(
+		'main, 2 workers and 2 webhook processes are up; both webhook processes serve the trigger',
+		registered.every(Boolean),
+	);
+}
+
 (async () => {
 	const t0 = Date.now();
 	if (!servicesInstalled()) {
@@ -563,49 +371,20 @@ async function checkWorkerKill(cluster, sim) {
 	let redis;
 	let cluster;
 	try {
-		const [tarball, n8n] = await Promise.all([
-			packPackage(mkdtempSync(join(tmpdir(), 'coinremitter-pack-'))),
-			installN8n(),
-		]);
+		const [tarball, n8n] = await Promise.all([packPackage(), installN8n(N8N_VERSION)]);
 		[postgres, redis] = await Promise.all([startPostgres(pgPort), startRedis(redisPort)]);
 		console.log(
 			`# PostgreSQL on 127.0.0.1:${pgPort}, Redis on 127.0.0.1:${redisPort}, n8n ${N8N_VERSION}`,
 		);
-		cluster = await startCluster(n8n, tarball, postgres, redis);
-		const { main, workers, hooks } = cluster;
-		await main.importCredentials([
-			...credentialsFor(sim.url),
-			{
-				...PACE,
-				type: 'coinRemitterApi',
-				data: { apiKey: 'sim_ltc_key', apiPassword: 'sim_ltc_password', baseUrl: sim.url },
-			},
-		]);
-		const file = join(main.userFolder, 'queue-workflows.json');
-		require('node:fs').writeFileSync(file, JSON.stringify(workflows(sim.url)));
-		await main.cli(['import:workflow', `--input=${file}`]);
-		await main.cli(['update:workflow', '--all', '--active=true']);
-		await main.start();
-		await Promise.all([...workers, ...hooks].map((instance) => instance.start()));
-		const registered = await Promise.all(
-			hooks.map((hook) =>
-				waitFor(
-					async () =>
-						(
-							await fetch(`${hook.baseUrl}/webhook/${PLAIN_HOOK}/webhook`, {
-								method: 'POST',
-								body: 'x=1',
-								headers: { 'content-type': 'application/x-www-form-urlencoded' },
-							})
-						).status !== 404,
-					60000,
-				),
-			),
-		);
-		check(
-			'main, 2 workers and 2 webhook processes are up; both webhook processes serve the trigger',
-			registered.every(Boolean),
-		);
+		cluster = await createCluster({ n8n, tarball, postgres, redis });
+		await startCluster(cluster, {
+			credentials: [
+				...credentialsFor(sim.url),
+				v1Credential(PACE, sim.url, 'sim_ltc_key', 'sim_ltc_password'),
+			],
+			workflows: workflows(sim.url),
+		});
+		await checkClusterUp(cluster);
 		console.log(`# cluster up after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 		sim.reset();
 		sim.sink.length = 0;
@@ -616,15 +395,7 @@ async function checkWorkerKill(cluster, sim) {
 	} catch (error) {
 		check('queue-mode cluster', false, String(error?.stack ?? error).slice(0, 2000));
 	} finally {
-		if (cluster) {
-			await Promise.all(cluster.all.map((instance) => instance.stop()));
-			if (results.failed > 0)
-				for (const instance of cluster.all)
-					console.log(
-						`# ${instance.label} log tail:\n${(instance.log ?? '').slice(-1500)}${instance.logTail().slice(-1500)}`,
-					);
-			for (const instance of cluster.all) instance.cleanup();
-		}
+		if (cluster) await stopCluster(cluster, { showLogs: results.failed > 0 });
 		await Promise.all([postgres?.stop(), redis?.stop(), sim.stop()]);
 	}
 	console.log(`# figures ${JSON.stringify(figures)}`);
