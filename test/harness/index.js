@@ -11,7 +11,7 @@
 const { join } = require('node:path');
 const checks = require('./checks');
 const { CREDENTIALS, credentialsFor, v1Credential } = require('./credentials');
-const { N8nInstance, OWNER, webhookRegistered } = require('./n8n');
+const { N8nInstance, nodeOutput, OWNER, webhookRegistered } = require('./n8n');
 const { copyInstalledPackage, installLikeN8n, packPackage, PACKAGE } = require('./package');
 const { freePorts } = require('./ports');
 const { DEFAULT_VERSION, installN8n, targets } = require('./versions');
@@ -45,6 +45,7 @@ module.exports = {
 	installLikeN8n,
 	installN8n,
 	N8nInstance,
+	nodeOutput,
 	OWNER,
 	PACKAGE,
 	packPackage,

@@ -38,6 +38,10 @@ function printedRun(logFile) {
 	return printed.length === 0 ? undefined : JSON.parse(printed.pop().message);
 }
 
+/** The items (their json) node `nodeName` output in a run `execute()` returned; [] if it did not run. */
+const nodeOutput = (run, nodeName) =>
+	run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
+
 /** True once a POST to `url` no longer gets 404: active workflows register their webhooks shortly after n8n is ready. */
 async function webhookRegistered(url, timeoutMs = 60000) {
 	return await waitFor(
@@ -317,4 +321,4 @@ class N8nInstance {
 	}
 }
 
-module.exports = { N8nInstance, OWNER, webhookRegistered };
+module.exports = { N8nInstance, nodeOutput, OWNER, webhookRegistered };
