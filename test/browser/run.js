@@ -37,6 +37,7 @@ const CHROMIUM_ARGS = [
 	'--disable-component-update',
 	'--disable-sync',
 ];
+
 /** The simulator and one n8n with the package, the simulator's credentials and the examples, its owner set up. */
 async function startN8nWithExamples(version) {
 	const sim = await startSimulator({ rateLimit: 1000 });
