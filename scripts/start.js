@@ -20,6 +20,9 @@ const { createServer } = require('node:net');
 const { homedir, tmpdir } = require('node:os');
 const { join } = require('node:path');
 
+// The suites' harness: n8n started here exactly as the e2e suite starts it.
+const { credentialsFor, installLikeN8n, N8nInstance, packPackage } = require('../test/harness');
+
 const ROOT = join(__dirname, '..');
 const N8N_VERSION = process.env.COINREMITTER_N8N_VERSION ?? '1.123.81';
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
@@ -167,7 +170,6 @@ function isAlive(pid) {
 }
 
 async function importDemo(instance, sim) {
-	const { credentialsFor } = require('../test/e2e/workflows');
 	await instance.importCredentials(credentialsFor(sim.url));
 	const examples = join(ROOT, 'examples');
 	await instance.cli(['import:workflow', '--separate', `--input=${examples}`]);
@@ -280,7 +282,6 @@ async function main() {
 	const { n8nDir, nodeBinDir } = await installN8n();
 
 	const { startSimulator } = require('../simulator/server');
-	const { N8nInstance, installLikeN8n, packPackage } = require('./n8n-instance');
 	const userFolder = DEMO_FOLDER;
 	const instance = new N8nInstance({
 		n8nDir,

@@ -1,55 +1,6 @@
 'use strict';
 // The workflows the end-to-end suite runs in real n8n.
-const CREDENTIALS = {
-	v1: { id: 'crDemoV1Sim00001', name: 'CoinRemitter (simulator)' },
-	wrongV1: { id: 'crE2eV1Wrong0001', name: 'CoinRemitter (wrong password)' },
-	legacyTcn: { id: 'crDemoLegacyTcn1', name: 'CoinRemitter legacy TCN (simulator)' },
-	legacyLtc: { id: 'crDemoLegacyLtc1', name: 'CoinRemitter legacy LTC (simulator)' },
-	openAi: { id: 'crDemoOpenAiSim1', name: "OpenAI (simulator's scripted model)" },
-};
-
-function credentialsFor(simUrl) {
-	return [
-		{
-			...CREDENTIALS.v1,
-			type: 'coinRemitterApi',
-			data: { apiKey: 'sim_tcn_key', apiPassword: 'sim_tcn_password', baseUrl: simUrl },
-		},
-		{
-			...CREDENTIALS.wrongV1,
-			type: 'coinRemitterApi',
-			data: { apiKey: 'sim_tcn_key', apiPassword: 'not-the-password', baseUrl: simUrl },
-		},
-		{
-			...CREDENTIALS.legacyTcn,
-			type: 'coinRemitterLegacyApi',
-			data: {
-				coin: 'TCN',
-				apiKey: 'sim_tcn_key',
-				password: 'sim_tcn_password',
-				baseUrl: simUrl,
-				apiGeneration: 'auto',
-			},
-		},
-		{
-			...CREDENTIALS.legacyLtc,
-			type: 'coinRemitterLegacyApi',
-			data: {
-				coin: 'LTC',
-				apiKey: 'sim_ltc_key',
-				password: 'sim_ltc_password',
-				baseUrl: simUrl,
-				apiGeneration: 'auto',
-			},
-		},
-		// The AI agent example's model: the simulator's scripted OpenAI-compatible endpoint.
-		{
-			...CREDENTIALS.openAi,
-			type: 'openAiApi',
-			data: { apiKey: 'sim-openai-key', url: `${simUrl}/openai/v1` },
-		},
-	];
-}
+const { CREDENTIALS } = require('../harness');
 
 let position = 0;
 function node(name, type, parameters, extra = {}) {
@@ -283,7 +234,6 @@ function triggerWorkflow(simUrl) {
 module.exports = {
 	actionsWorkflow,
 	concurrencyWorkflow,
-	credentialsFor,
 	payoutRetryWorkflow,
 	triggerWorkflow,
 	TRIGGER_WEBHOOK_ID,

@@ -2,15 +2,12 @@
 // End-to-end checks of the money guardrails (Withdrawal → Create → Guardrails) in real n8n: a
 // payout list with an address that is not allowed and amounts at the limits, and the AI agent
 // example's withdrawal tool, refused for an address that is not allowed and the model told why.
-const { check } = require('../support/checks');
-const { ALLOWED_ADDRESS, NOT_ALLOWED_ADDRESS } = require('../../simulator/openai');
+const { check, nodeOutput: output } = require('../../harness');
+const { ALLOWED_ADDRESS, NOT_ALLOWED_ADDRESS } = require('../../../simulator/openai');
 
 const CREDENTIAL = { id: 'crDemoV1Sim00001', name: 'CoinRemitter (simulator)' };
 const LISTED = ['T9xGuardrai1AddressAAAAAAAAAAAAAAA', 'T9xGuardrai1AddressBBBBBBBBBBBBBBB'];
 const NOT_LISTED = 'T9xGuardrai1AddressCCCCCCCCCCCCCCC';
-
-const output = (run, nodeName) =>
-	run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
 
 const withdrawCalls = (sim) =>
 	sim.requests

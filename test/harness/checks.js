@@ -2,6 +2,7 @@
 // What the suites that drive real n8n share: one line per check, a closing "N passed, N failed"
 // line, and waiting for something to become true.
 
+const DETAIL_LIMIT = 2000;
 const results = { passed: 0, failed: 0 };
 
 function check(label, condition, detail = '') {
@@ -10,16 +11,20 @@ function check(label, condition, detail = '') {
 		console.log(`ok - ${label}`);
 	} else {
 		results.failed++;
-		console.log(`FAIL - ${label}${detail ? `: ${detail}` : ''}`);
+		console.log(`FAIL - ${label}${detail ? `: ${String(detail).slice(0, DETAIL_LIMIT)}` : ''}`);
 	}
 }
 
-/** Runs a group of checks; an exception fails the group with its stack instead of ending the suite. */
-async function attempt(label, fn) {
+/**
+ * Runs a group of checks; an exception fails the group with its stack instead of ending the suite.
+ * `onFailure` (e.g. a screenshot) runs after the failure is reported; its own errors are ignored.
+ */
+async function attempt(label, fn, { onFailure } = {}) {
 	try {
 		await fn();
 	} catch (error) {
 		check(label, false, String(error?.stack ?? error).slice(0, 1500));
+		await Promise.resolve(onFailure?.()).catch(() => {});
 	}
 }
 
@@ -35,9 +40,9 @@ async function waitFor(predicate, timeoutMs = 20000) {
 	return false;
 }
 
-/** Prints the closing line and ends the process with the suite's verdict. */
-function finish() {
-	console.log(`${results.passed} passed, ${results.failed} failed`);
+/** Prints the closing line ("N passed, N failed", then `note`) and ends the process with the verdict. */
+function finish(note = '') {
+	console.log(`${results.passed} passed, ${results.failed} failed${note}`);
 	process.exit(results.failed === 0 ? 0 : 1);
 }
 

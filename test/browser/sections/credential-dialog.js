@@ -1,0 +1,74 @@
+'use strict';
+// The credential dialog: fields, help, Test failing on a wrong key and passing against the simulator.
+const { check } = require('../../harness');
+const { shot, text } = require('../editor');
+
+async function credentialDialog(page, sim) {
+	// In the open Withdrawal → Create panel: create a new v1 credential from the credential picker.
+	await page.locator('[data-test-id="node-credentials-select"]').click();
+	await page.locator('[data-test-id="node-credentials-select-item-new"]').click();
+	const modal = page.locator('[data-test-id="editCredential-modal"]');
+	await modal.waitFor();
+	await modal.locator('[data-test-id="parameter-input-apiKey"] input').waitFor();
+	const dialog = await text(modal);
+	check(
+		'the credential dialog shows API Key, API Password, Base URL (default https://api.coinremitter.com)',
+		dialog.includes('API Key') &&
+			dialog.includes('API Password') &&
+			(await modal.locator('[data-test-id="parameter-input-baseUrl"] input').inputValue()) ===
+				'https://api.coinremitter.com',
+		dialog,
+	);
+	check(
+		'the credential dialog names the credential type with its interface, marks the key and password required and links the docs',
+		dialog.includes('CoinRemitter V1 API') &&
+			/API Key\s*\*/.test(dialog) &&
+			/API Password\s*\*/.test(dialog) &&
+			dialog.includes('Open docs'),
+		dialog,
+	);
+	const apiKeyLabel = modal.locator('label', { hasText: /^API Key/ }).first();
+	await apiKeyLabel.hover();
+	await apiKeyLabel.locator('svg').first().hover();
+	const help = page.locator('.el-popper:visible', { hasText: 'API Credentials' });
+	await help.waitFor({ timeout: 5000 }).catch(() => {});
+	check(
+		'hovering API Key shows where to find it in the CoinRemitter dashboard',
+		(await help.count()) > 0 && (await text(help.first())).includes('Wallets'),
+		(await help.count()) > 0 ? await text(help.first()) : 'no tooltip',
+	);
+	await modal.locator('[data-test-id="parameter-input-apiKey"] input').fill('sim_tcn_key');
+	await modal
+		.locator('[data-test-id="parameter-input-apiPassword"] input')
+		.fill('not-the-password');
+	await modal.locator('[data-test-id="parameter-input-baseUrl"] input').fill(sim.url);
+	await modal.locator('[data-test-id="credential-save-button"]').click();
+	await modal.getByText(/Couldn.t connect with these settings/).waitFor({ timeout: 30000 });
+	await modal.getByText('More details').click();
+	await modal.getByText(/refused the API key/).waitFor();
+	const failed = await text(modal);
+	check(
+		'Test fails on a wrong key with a clear message',
+		/CoinRemitter refused the API key or API password/.test(failed) &&
+			!failed.includes('not-the-password'),
+		failed,
+	);
+	await shot(page, 'credential-wrong-key');
+	await modal
+		.locator('[data-test-id="parameter-input-apiPassword"] input')
+		.fill('sim_tcn_password');
+	await modal
+		.locator('[data-test-id="credential-save-button"]')
+		.click()
+		.catch(async () => await modal.getByText('Retry').click());
+	await modal.getByText(/Connection tested successfully/).waitFor({ timeout: 30000 });
+	check(
+		'Test succeeds against the simulator with the right key',
+		(await text(modal)).includes('Connection tested successfully'),
+	);
+	await shot(page, 'credential-ok');
+	await page.keyboard.press('Escape');
+	await modal.waitFor({ state: 'hidden' }).catch(() => {});
+}
+
+module.exports = { credentialDialog };

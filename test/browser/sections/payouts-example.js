@@ -1,0 +1,57 @@
+'use strict';
+// The payouts example opened and executed from the editor, with its output.
+const { check } = require('../../harness');
+const { shot, text } = require('../editor');
+
+async function payoutsExample(page, sim) {
+	await page.goto(`${page.baseUrl}/workflow/crExPayouts00001`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+	const names = await page.locator('[data-test-id="canvas-node"]').allInnerTexts();
+	check(
+		'the payouts example opens on the canvas with its CoinRemitter nodes',
+		['Check balance', 'Validate address', 'Withdraw'].every((name) =>
+			names.some((shown) => shown.includes(name)),
+		),
+		names.join(' | '),
+	);
+	const subtitles = names.join(' | ');
+	check(
+		'its CoinRemitter nodes read "Get Balance: Wallet", "Validate: Address"…',
+		subtitles.includes('Get Balance: Wallet') && subtitles.includes('Validate: Address'),
+		subtitles,
+	);
+	const before = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+	await page.locator('[data-test-id="execute-workflow-button"]').click();
+	await page.getByText(/Workflow executed successfully/).waitFor({ timeout: 60000 });
+	const after = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+	check(
+		'executed from the editor, it withdraws the two payouts from the simulator',
+		after - before === 2,
+		`withdraw calls ${before} → ${after}`,
+	);
+	await shot(page, 'payouts-executed');
+	await page.locator('[data-test-id="canvas-node"]', { hasText: 'Withdraw' }).last().dblclick();
+	const output = page.locator('[data-test-id="output-panel"]');
+	await output.waitFor();
+	await output
+		.getByText('JSON', { exact: true })
+		.click()
+		.catch(() => {});
+	await output
+		.getByText(/0\.50000000/)
+		.first()
+		.waitFor({ timeout: 15000 });
+	await output
+		.getByText(/1\.25000000/)
+		.first()
+		.waitFor({ timeout: 15000 });
+	const shown = await text(output);
+	check(
+		"the Withdraw node's output shows both payouts with exact amounts",
+		shown.includes('0.50000000') && shown.includes('1.25000000') && /2 items/.test(shown),
+		shown.slice(0, 800),
+	);
+	await shot(page, 'payouts-output');
+}
+
+module.exports = { payoutsExample };

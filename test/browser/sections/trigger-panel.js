@@ -1,0 +1,110 @@
+'use strict';
+// The trigger's panel: its two credential fields, Order Statuses read back through the REST API,
+// and its shipped schema in the next node's input panel.
+const { check } = require('../../harness');
+const { closeNdv, openCoinRemitterInCreator, shot, text } = require('../editor');
+
+async function triggerOptions(page, instance) {
+	await page.goto(`${page.baseUrl}/workflow/new`);
+	const entry = await openCoinRemitterInCreator(page);
+	await entry.first().click();
+	await page.getByText('On invoice', { exact: true }).click();
+	await page.locator('[data-test-id="parameter-input-events"]').waitFor();
+	const panel = await text(page.locator('[data-test-id="node-parameters"]'));
+	check(
+		'the trigger shows two distinct credential fields, v1 and legacy, and says which is which',
+		panel.includes('CoinRemitter API (v1) credential') &&
+			panel.includes('CoinRemitter Legacy API (v2/v3) credential') &&
+			!panel.includes('Credential to connect with') &&
+			panel.includes('in the matching field above'),
+		panel,
+	);
+	await page
+		.locator('[data-test-id="node-parameters"]')
+		.getByPlaceholder('Add Option')
+		.or(page.locator('[data-test-id="node-parameters"]').getByText('Add Option'))
+		.first()
+		.click();
+	await page.locator('.el-select-dropdown__item:visible', { hasText: 'Order Statuses' }).click();
+	// A multi-select stays open while options are picked.
+	await page.locator('[data-test-id="parameter-input-statuses"]').click();
+	for (const status of ['Paid', 'Over Paid']) {
+		await page
+			.locator('.el-select-dropdown__item:visible', { hasText: new RegExp(`^${status}$`) })
+			.click();
+		await page.waitForTimeout(300);
+	}
+	await page.keyboard.press('Escape');
+	await page.waitForTimeout(400);
+	const chips = await text(page.locator('[data-test-id="parameter-input-statuses"]'));
+	check(
+		'Order Statuses shows Paid and Over Paid as chips, none red',
+		chips.includes('Paid') &&
+			chips.includes('Over Paid') &&
+			!/not supported/i.test(await text(page.locator('[data-test-id="node-parameters"]'))),
+		chips,
+	);
+	await shot(page, 'trigger-panel');
+	await closeNdv(page);
+
+	// A node after the trigger: its input panel shows the trigger's shipped schema before any event.
+	await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
+	await page.locator('[data-test-id="node-creator-search-bar"]').fill('No Operation');
+	await page
+		.locator('[data-test-id="node-creator-item-name"]', { hasText: 'No Operation, do nothing' })
+		.first()
+		.click();
+	await page.locator('[data-test-id="ndv"]').waitFor();
+	const input = page.locator('[data-test-id="ndv-input-panel"]');
+	await input
+		.getByText('Schema', { exact: true })
+		.click()
+		.catch(() => {});
+	await input.getByText(/Usually outputs the following fields/).waitFor({ timeout: 15000 });
+	const schema = await text(input);
+	check(
+		"before any event, the next node's input panel shows the trigger's shipped schema (__schema__/v1.0.0.json) as a preview: txid, amount, status_code, confirmations…",
+		schema.includes('CoinRemitter Trigger') &&
+			schema.includes('Preview') &&
+			['txid', 'amount', 'status_code', 'confirmations'].every((field) => schema.includes(field)),
+		schema.slice(0, 600),
+	);
+	await shot(page, 'trigger-schema-preview');
+	await closeNdv(page);
+
+	// The trigger's own output panel: n8n uses __schema__ only in input panels (schema previews are
+	// enabled for paneType "input"), so before an event the trigger shows its listening panel.
+	await page
+		.locator('[data-test-id="canvas-node"]', { hasText: 'CoinRemitter Trigger' })
+		.dblclick();
+	const ownOutput = page.locator('[data-test-id="ndv"]');
+	await ownOutput.waitFor();
+	await page.waitForTimeout(800);
+	const ownShown = await text(ownOutput);
+	check(
+		"the trigger's own output panel shows n8n's listening panel, not the schema (n8n does not use __schema__ for a node's own output)",
+		!ownShown.includes('Usually outputs the following fields') &&
+			/Listen for|test event|Pull in events|webhook/i.test(ownShown),
+		ownShown.slice(0, 600),
+	);
+	await closeNdv(page);
+
+	await page.keyboard.press('Control+s');
+	await page.waitForURL(
+		(url) => /\/workflow\/[A-Za-z0-9]{8,}/.test(url.pathname) && !url.pathname.endsWith('/new'),
+		{ timeout: 20000 },
+	);
+	const id = new URL(page.url()).pathname.split('/').pop();
+	const stored = (await instance.rest('GET', `/workflows/${id}`)).data;
+	const trigger = stored.nodes.find(
+		(node) => node.type === 'n8n-nodes-coinremitter.coinRemitterTrigger',
+	);
+	check(
+		'saved and read back through the REST API, Order Statuses are the numbers [1, 3] the trigger matches, Events ["invoice"]',
+		JSON.stringify(trigger?.parameters?.options?.statuses) === '[1,3]' &&
+			JSON.stringify(trigger?.parameters?.events) === '["invoice"]',
+		JSON.stringify(trigger?.parameters),
+	);
+}
+
+module.exports = { triggerOptions };

@@ -1,0 +1,74 @@
+'use strict';
+// The example workflows: each imports; the payouts example and the AI agent example run.
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { check, EXAMPLES, nodeOutput } = require('../../harness');
+const { checkAgentGuardrails } = require('./guardrails');
+
+async function checkExamples(instance, sim, tag) {
+	const dir = EXAMPLES;
+	const examples = readdirSync(dir).filter((name) => name.endsWith('.json'));
+	for (const file of examples) {
+		const workflow = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+		await instance.importWorkflow(workflow);
+		check(`${tag} example ${file} imports`, true);
+	}
+	const balanceBefore = sim.wallet('sim_tcn_key').balance;
+	sim.requests.length = 0;
+	const run = await instance.execute(JSON.parse(readFileSync(join(dir, 'payouts.json'), 'utf8')));
+	const withdrawals = nodeOutput(run, 'Withdraw');
+	check(
+		`${tag} the payouts example validates, estimates and withdraws each payout once`,
+		withdrawals.length === 2 &&
+			withdrawals.map((w) => w.amount).join(',') === '0.50000000,1.25000000' &&
+			sim.requests.filter((r) => r.path === '/v1/wallet/withdraw').length === 2 &&
+			sim.wallet('sim_tcn_key').balance < balanceBefore,
+		JSON.stringify(withdrawals).slice(0, 500) +
+			JSON.stringify(run.data.resultData.error ?? {}).slice(0, 500),
+	);
+}
+
+/** The AI agent example, executed: the model (the simulator's scripted one) calls the CoinRemitter tools. */
+async function checkAgent(instance, sim, tag) {
+	const dir = EXAMPLES;
+	sim.requests.length = 0;
+	sim.chats.length = 0;
+	const run = await instance.execute(
+		JSON.parse(readFileSync(join(dir, 'ai-agent-tools.json'), 'utf8')),
+	);
+	const invoiceCall = sim.requests.find((request) => request.path === '/v1/invoice/create');
+	const balanceCall = sim.requests.find((request) => request.path === '/v1/wallet/balance');
+	check(
+		`${tag} the AI agent example calls the balance tool and the invoice tool with the model's arguments`,
+		balanceCall !== undefined &&
+			invoiceCall?.fields.amount === '25' &&
+			invoiceCall?.fields.fiat_currency === 'EUR' &&
+			invoiceCall?.fields.name === 'Agent order',
+		JSON.stringify(sim.requests.map((request) => [request.path, request.fields])).slice(0, 600) +
+			JSON.stringify(run.data.resultData.error ?? {}).slice(0, 600),
+	);
+	const tools = sim.chats[0]?.tools ?? [];
+	const invoiceTool = tools.find((tool) => /invoice/i.test(tool.function?.description ?? ''));
+	const parameters = invoiceTool?.function?.parameters?.properties ?? {};
+	check(
+		`${tag} the model is shown the tools with their descriptions and $fromAI parameters`,
+		tools.length === 4 &&
+			['amount', 'fiat_currency', 'name'].every((name) => parameters[name]?.description),
+		JSON.stringify(tools).slice(0, 800),
+	);
+	const toolResults = (sim.chats.at(-1)?.messages ?? [])
+		.filter((message) => message.role === 'tool')
+		.map((message) => String(message.content));
+	const answer = nodeOutput(run, 'Payments agent')[0]?.output ?? '';
+	check(
+		`${tag} the tools' answers went back to the model (balance, invoice URL) and the agent answered`,
+		toolResults.length === 4 &&
+			toolResults[0].includes('balance') &&
+			toolResults[1].includes('https://sim.coinremitter.local/invoice/') &&
+			answer.startsWith('Done.'),
+		JSON.stringify({ toolResults, answer }).slice(0, 800),
+	);
+	checkAgentGuardrails(sim, run, tag);
+}
+
+module.exports = { checkAgent, checkExamples };

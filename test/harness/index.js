@@ -1,0 +1,56 @@
+'use strict';
+// The harness the slow suites (test/e2e, test/browser, test/queue), `npm run bench` and `npm start`
+// share to run the package in real n8n:
+//   versions.js     which n8n versions, installed by scripts/install-n8n.sh outside the project
+//   package.js      npm pack, then installed the way n8n installs community packages
+//   n8n.js          one n8n process: start, readiness, stop, CLI imports, `n8n execute`, REST API
+//   environment.js  the environment of every n8n process
+//   credentials.js  the simulator's credentials, as n8n imports them
+//   ports.js        free loopback ports
+//   checks.js       `check`, `attempt`, `waitFor` and the closing "N passed, N failed" line
+const { join } = require('node:path');
+const checks = require('./checks');
+const { CREDENTIALS, credentialsFor, v1Credential } = require('./credentials');
+const { N8nInstance, nodeOutput, OWNER, webhookRegistered } = require('./n8n');
+const { copyInstalledPackage, installLikeN8n, packPackage, PACKAGE } = require('./package');
+const { freePorts } = require('./ports');
+const { DEFAULT_VERSION, installN8n, targets } = require('./versions');
+
+const EXAMPLES = join(__dirname, '..', '..', 'examples');
+
+/**
+ * A new n8n, not started yet, with the packed package installed as n8n installs it and
+ * `credentials` imported. The other options are N8nInstance's (n8nDir, port, label…).
+ */
+async function prepareN8n({ tarball, credentials = [], ...instanceOptions }) {
+	const instance = new N8nInstance(instanceOptions);
+	try {
+		await installLikeN8n(instance.userFolder, tarball);
+		if (credentials.length > 0) await instance.importCredentials(credentials);
+	} catch (error) {
+		instance.cleanup();
+		throw error;
+	}
+	return instance;
+}
+
+module.exports = {
+	...checks,
+	copyInstalledPackage,
+	CREDENTIALS,
+	credentialsFor,
+	DEFAULT_VERSION,
+	EXAMPLES,
+	freePorts,
+	installLikeN8n,
+	installN8n,
+	N8nInstance,
+	nodeOutput,
+	OWNER,
+	PACKAGE,
+	packPackage,
+	prepareN8n,
+	targets,
+	v1Credential,
+	webhookRegistered,
+};

@@ -1,0 +1,324 @@
+'use strict';
+// One real n8n process: its own user folder, `n8n execute` / `n8n start` (or `worker`, `webhook`),
+// the CLI's import commands, the owner account and the REST API.
+const { execFile, spawn } = require('node:child_process');
+const {
+	mkdtempSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	writeFileSync,
+	rmSync,
+} = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { promisify } = require('node:util');
+const { n8nEnvironment } = require('./environment');
+const { sleep, waitFor } = require('./checks');
+
+const run = promisify(execFile);
+const READY_TIMEOUT_MS = 180000;
+const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'E2E',
+	lastName: 'Owner',
+	password: 'CoinRemitter-e2e-1',
+};
+const BROWSER_ID = 'coinremitter-e2e';
+
+/** The run `n8n execute --rawOutput` printed: n8n prints it through its logger, one JSON record a line. */
+function printedRun(logFile) {
+	const printed = readFileSync(logFile, 'utf8')
+		.split('\n')
+		.filter((line) => line.startsWith('{'))
+		.map((line) => JSON.parse(line))
+		.filter(
+			(record) => record.metadata?.function === 'log' && record.message.trim().startsWith('{'),
+		);
+	return printed.length === 0 ? undefined : JSON.parse(printed.pop().message);
+}
+
+/** The items (their json) node `nodeName` output in a run `execute()` returned; [] if it did not run. */
+const nodeOutput = (run, nodeName) =>
+	run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
+
+/** True once a POST to `url` no longer gets 404: active workflows register their webhooks shortly after n8n is ready. */
+async function webhookRegistered(url, timeoutMs = 60000) {
+	return await waitFor(
+		async () =>
+			(
+				await fetch(url, {
+					method: 'POST',
+					body: 'x=1',
+					headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				})
+			).status !== 404,
+		timeoutMs,
+	);
+}
+
+class N8nInstance {
+	/**
+	 * command: what `start()` runs (`start`, or in queue mode `worker` / `webhook`); extraEnv: added
+	 * to (and overriding) the environment of every command, e.g. the database and Redis of queue mode.
+	 */
+	constructor({
+		n8nDir,
+		nodeBinDir,
+		port,
+		brokerPort,
+		label,
+		userFolder,
+		command = 'start',
+		args = [],
+		extraEnv = {},
+	}) {
+		this.n8nDir = n8nDir;
+		this.nodeBinDir = nodeBinDir;
+		this.port = port;
+		this.brokerPort = brokerPort;
+		this.label = label;
+		this.command = command;
+		this.args = args;
+		this.extraEnv = extraEnv;
+		this.userFolder =
+			userFolder ??
+			mkdtempSync(join(tmpdir(), `coinremitter-e2e-${label.replace(/[^a-z0-9]+/gi, '-')}-`));
+		mkdirSync(this.userFolder, { recursive: true });
+		this.baseUrl = `http://127.0.0.1:${port}`;
+	}
+
+	env() {
+		return n8nEnvironment(this);
+	}
+
+	bin() {
+		return join(this.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
+	}
+
+	nodeBinary() {
+		return this.nodeBinDir ? join(this.nodeBinDir, 'node') : process.execPath;
+	}
+
+	logFile() {
+		return join(this.userFolder, 'n8n.log');
+	}
+
+	async cli(args, { timeout = 180000 } = {}) {
+		return await run(this.nodeBinary(), [this.bin(), ...args], {
+			env: this.env(),
+			timeout,
+			maxBuffer: 64 * 1024 * 1024,
+		});
+	}
+
+	/** Writes `data` as JSON into the user folder and runs `n8n <command> --input=<file>`. */
+	async importFile(command, fileName, data) {
+		const file = join(this.userFolder, fileName);
+		writeFileSync(file, JSON.stringify(data));
+		await this.cli([command, `--input=${file}`]);
+	}
+
+	async importCredentials(credentials) {
+		await this.importFile('import:credentials', 'credentials.json', credentials);
+	}
+
+	async importWorkflow(workflow) {
+		await this.importFile('import:workflow', `${workflow.id}.json`, workflow);
+	}
+
+	/** Several workflows in one import (one n8n start-up instead of one each). */
+	async importWorkflows(workflows, fileName = 'workflows.json') {
+		await this.importFile('import:workflow', fileName, workflows);
+	}
+
+	/** Every workflow file of a folder (the examples), imported one by one. */
+	async importWorkflowFolder(folder) {
+		for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
+			await this.importWorkflow(JSON.parse(readFileSync(join(folder, file), 'utf8')));
+		}
+	}
+
+	/** n8n 1.x activates with update:workflow; n8n 2.x publishes. */
+	async activate(workflowId) {
+		try {
+			await this.cli(['update:workflow', `--id=${workflowId}`, '--active=true']);
+		} catch {
+			await this.cli(['publish:workflow', `--id=${workflowId}`]);
+		}
+	}
+
+	async activateAll() {
+		await this.cli(['update:workflow', '--all', '--active=true']);
+	}
+
+	/** Imports a workflow and runs it with `n8n execute`; returns the run data of the finished execution. */
+	async execute(workflow) {
+		await this.importWorkflow(workflow);
+		writeFileSync(this.logFile(), '');
+		try {
+			await this.cli(['execute', `--id=${workflow.id}`, '--rawOutput']);
+		} catch (error) {
+			throw new Error(
+				`n8n execute failed: ${(error.stderr || error.message).slice(-1500)} ${this.logTail()}`,
+			);
+		}
+		const printed = printedRun(this.logFile());
+		if (!printed) throw new Error(`n8n execute printed no run: ${this.logTail()}`);
+		return printed;
+	}
+
+	/** Starts `n8n <command>` in a process group of its own and waits until it answers ready. */
+	async start() {
+		this.process = spawn(this.nodeBinary(), [this.bin(), this.command, ...this.args], {
+			env: this.env(),
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: true,
+		});
+		this.log = '';
+		this.process.stdout.on('data', (chunk) => (this.log += chunk));
+		this.process.stderr.on('data', (chunk) => (this.log += chunk));
+		await this.waitUntilReady();
+	}
+
+	async answersReady() {
+		try {
+			return (await fetch(`${this.baseUrl}/healthz/readiness`)).ok;
+		} catch {
+			return false; // not listening yet
+		}
+	}
+
+	hasExited() {
+		return this.process.exitCode !== null || this.process.signalCode !== null;
+	}
+
+	async waitUntilReady() {
+		const deadline = Date.now() + READY_TIMEOUT_MS;
+		while (Date.now() < deadline) {
+			if (await this.answersReady()) return;
+			if (this.hasExited()) {
+				throw new Error(
+					`n8n exited (${this.process.exitCode ?? this.process.signalCode}): ${this.log.slice(-2000)} ${this.logTail().slice(-1500)}`,
+				);
+			}
+			await sleep(500);
+		}
+		throw new Error(`n8n did not become ready: ${this.log.slice(-2000)} ${this.logTail()}`);
+	}
+
+	/** Sets up the owner account through the REST API and keeps its session for rest(). */
+	async setupOwner() {
+		const response = await fetch(`${this.baseUrl}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+			body: JSON.stringify(OWNER),
+		});
+		if (!response.ok)
+			throw new Error(`owner setup failed: ${response.status} ${await response.text()}`);
+		this.cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+	}
+
+	/** setupOwner(), retried while the REST routes answer 404: n8n answers ready a moment before they exist. */
+	async setupOwnerOnceRoutesExist() {
+		for (let attempt = 0; ; attempt++) {
+			try {
+				return await this.setupOwner();
+			} catch (error) {
+				if (attempt >= 60 || !/ 404 /.test(String(error.message))) throw error;
+				await sleep(500);
+			}
+		}
+	}
+
+	async rest(method, path, body) {
+		const response = await fetch(`${this.baseUrl}/rest${path}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				'browser-id': BROWSER_ID,
+				cookie: this.cookie ?? '',
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok)
+			throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 500)}`);
+		return JSON.parse(text);
+	}
+
+	signalGroup(signal) {
+		try {
+			process.kill(-this.process.pid, signal);
+		} catch {
+			// already gone
+		}
+	}
+
+	/** SIGTERM to the process group, SIGKILL if it has not exited 15 s later. */
+	async stop() {
+		if (!this.process || this.process.exitCode !== null) return;
+		this.signalGroup('SIGTERM');
+		await new Promise((resolve) => {
+			const timer = setTimeout(() => {
+				this.signalGroup('SIGKILL');
+				resolve();
+			}, 15000);
+			this.process.once('exit', () => {
+				clearTimeout(timer);
+				resolve();
+			});
+		});
+	}
+
+	/** A type file n8n writes at start-up for the editor (the nodes and credentials it lists). */
+	async types(name) {
+		const file = join(this.userFolder, '.cache', 'n8n', 'public', 'types', name);
+		for (let waited = 0; waited < 30000; waited += 500) {
+			try {
+				return JSON.parse(readFileSync(file, 'utf8'));
+			} catch {
+				await sleep(500);
+			}
+		}
+		return this.findTypes(name);
+	}
+
+	/** The type file `name` wherever this n8n version keeps it in the user folder. */
+	findTypes(name) {
+		const find = (dir) => {
+			for (const entry of readdirSync(dir, { withFileTypes: true })) {
+				const path = join(dir, entry.name);
+				if (entry.isDirectory() && entry.name !== 'node_modules') {
+					const found = find(path);
+					if (found) return found;
+				} else if (entry.name === name && dir.endsWith('types')) return path;
+			}
+			return undefined;
+		};
+		const file = find(this.userFolder);
+		if (!file) throw new Error(`n8n wrote no ${name}`);
+		return JSON.parse(readFileSync(file, 'utf8'));
+	}
+
+	logTail() {
+		try {
+			return readFileSync(this.logFile(), 'utf8').slice(-3000);
+		} catch {
+			return '';
+		}
+	}
+
+	cleanup() {
+		rmSync(this.userFolder, { recursive: true, force: true });
+	}
+
+	/** Stops n8n and removes its user folder; `showLog` first prints the end of what it printed. */
+	async dispose({ showLog = false } = {}) {
+		await this.stop();
+		if (showLog && this.log) console.log(`[${this.label}] n8n log tail:\n${this.log.slice(-3000)}`);
+		this.cleanup();
+	}
+}
+
+module.exports = { N8nInstance, nodeOutput, OWNER, webhookRegistered };

@@ -1,0 +1,22 @@
+'use strict';
+// What the queue-mode workflows forwarded to the simulator's sink, each item tagged with its workflow (wf).
+const { sleep } = require('../harness');
+
+/** Waits until at least `min` sink items of `wf` arrived and no more came for `quietMs`. */
+async function settle(sim, wf, min, { quietMs = 3000, timeoutMs = 60000 } = {}) {
+	const count = () => sim.sink.filter((item) => item.wf === wf).length;
+	const deadline = Date.now() + timeoutMs;
+	let last = -1;
+	let since = Date.now();
+	while (Date.now() < deadline) {
+		const now = count();
+		if (now !== last) {
+			last = now;
+			since = Date.now();
+		} else if (now >= min && Date.now() - since >= quietMs) break;
+		await sleep(200);
+	}
+	return sim.sink.filter((item) => item.wf === wf);
+}
+
+module.exports = { settle };
