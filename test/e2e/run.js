@@ -19,7 +19,7 @@ const { checkActions, checkConcurrency } = require('./checks/actions');
 const { checkAgent, checkExamples } = require('./checks/examples');
 const { checkListed } = require('./checks/listing');
 const { checkCredentialTests, checkPayoutRetry, runFailingPayouts } = require('./checks/rest');
-const { checkAgentGuardrails, checkGuardrails } = require('./checks/guardrails');
+const { checkGuardrails } = require('./checks/guardrails');
 const { checkTrigger } = require('./checks/trigger');
 const { triggerWorkflow } = require('./workflows');
 
