@@ -7,7 +7,6 @@ const { Agent, request } = require('undici');
 const { callbacks } = require('../../simulator/server');
 const { parseMultipart } = require('../../simulator/multipart');
 const { webhookRegistered } = require('../../test/harness');
-const { requireTriggerParse } = require('./trigger-parse');
 const { triggerWorkflow, webhookWorkflow } = require('./workflows');
 
 const CALLBACKS = 300;
@@ -59,7 +58,11 @@ async function fireAll(http, url, payloads) {
 
 /** Microseconds the trigger's own parsing takes per callback, outside n8n. */
 function parseCostMicroseconds(payloads) {
-	const { readFields, classify, typeFields } = requireTriggerParse();
+	const {
+		readFields,
+		classify,
+		typeFields,
+	} = require('../../dist/nodes/CoinRemitterTrigger/parse');
 	const bodies = payloads.map((payload) => {
 		const { body, contentType } = callbacks.encodeCallback(payload);
 		return { data: parseMultipart(body, contentType), files: {} };
