@@ -1,4 +1,3 @@
-import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import {
@@ -11,15 +10,9 @@ import {
 	rateLimitWaitError,
 	v1ApiError,
 } from '../../../nodes/shared/errors';
+import { coinRemitterNode } from '../../fixtures/node';
 
-const node: INode = {
-	id: 'node-1',
-	name: 'CoinRemitter',
-	type: 'n8n-nodes-coinremitter.coinRemitter',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = coinRemitterNode;
 
 describe('API errors', () => {
 	it.each([

@@ -1,17 +1,11 @@
-import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { unwrapLegacy, unwrapV1 } from '../../../../nodes/shared/client/envelopes';
 import { failureOf, isLegacyRefusal, isNotFound } from '../../../../nodes/shared/errors';
+import { coinRemitterNode } from '../../../fixtures/node';
 
-const node: INode = {
-	id: 'node-1',
-	name: 'CoinRemitter',
-	type: 'n8n-nodes-coinremitter.coinRemitter',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = coinRemitterNode;
 
 const answer = (statusCode: number, body: unknown): IN8nHttpFullResponse => ({
 	statusCode,
