@@ -6,7 +6,7 @@
 // background. Every genuine callback is accepted at first delivery and starts exactly one
 // execution; no forged one starts any.
 const { callbacks } = require('../../../simulator/server');
-const { check, sleep, waitFor } = require('../../harness');
+const { check, sleep, waitFor, webhookRegistered } = require('../../harness');
 const { TRIGGER_WEBHOOK_ID } = require('../workflows');
 
 const GENUINE = 20;
@@ -35,6 +35,7 @@ const forgedCallbacks = (genuine) => [
 
 async function checkBurst(instance, sim, tag) {
 	const url = `${instance.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+	await webhookRegistered(url);
 	const genuine = genuineCallbacks(sim);
 	const forged = forgedCallbacks(genuine);
 	sim.sink.length = 0;

@@ -91,7 +91,7 @@ async function checkCatchUp(instance, sim, tag) {
 	check(
 		`${tag} catch-up: deposit B (callback refused) arrived exactly once through the catch-up`,
 		ofB().length === 1 && ofB()[0].item.verified === undefined,
-		JSON.stringify(ofB()).slice(0, 600),
+		JSON.stringify(sim.sink.map((entry) => [entry.catchUp, entry.item?.id])).slice(0, 1500),
 	);
 	const ofInvoice = deliveries(sim, (item) => item.invoice_id === invoiceId);
 	check(
