@@ -8,6 +8,10 @@
 //                    batch through the HTTP Request node.
 //   3. callbacks.js  CoinRemitter Trigger vs Webhook node on the same multipart callbacks, and the
 //                    trigger's parse cost per callback.
+//   4. cold.js       40 reads at 150 ms in a fresh n8n process: CoinRemitter node vs HTTP Request node.
+//   5. burst.js      150 genuine + 20 forged callbacks in a minute at the plan's real limit (100 a
+//                    minute, 100 ms), with and without a 100-read batch on the same wallet.
+// `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst).
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
 const { cpus, tmpdir } = require('node:os');
@@ -21,7 +25,9 @@ const {
 	prepareN8n,
 	v1Credential,
 } = require('../test/harness');
+const { measureBurst } = require('./bench/burst');
 const { measureCallbacks } = require('./bench/callbacks');
+const { measureCold } = require('./bench/cold');
 const { measureLatency } = require('./bench/latency');
 const { measurePacing } = require('./bench/pacing');
 const { CREDENTIAL } = require('./bench/workflows');
@@ -29,14 +35,14 @@ const { CREDENTIAL } = require('./bench/workflows');
 const ROOT = join(__dirname, '..');
 
 /** n8n, not started, with the package and the bench's credential for the simulator. */
-async function prepareBenchN8n(n8n, sim) {
+async function prepareBenchN8n(n8n, sim, tarball) {
 	const [port, brokerPort] = await freePorts(2);
 	return await prepareN8n({
 		...n8n,
 		port,
 		brokerPort,
 		label: 'bench',
-		tarball: await packPackage(mkdtempSync(join(tmpdir(), 'bench-pack-'))),
+		tarball,
 		credentials: [v1Credential(CREDENTIAL, sim.url, 'sim_tcn_key', 'sim_tcn_password')],
 	});
 }
@@ -47,16 +53,33 @@ function printMachine(n8nDir) {
 	);
 }
 
+const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst'];
+const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
+const runs = (measure) => chosen.includes(measure);
+
+/** The burst, against a gateway of its own at the plan's real limit and 100 ms away. */
+async function runBurst(n8n, tarball) {
+	const sim = await startSimulator({ rateLimit: 100, rateWindowMs: 60_000, latencyMs: 100 });
+	try {
+		await measureBurst((target) => prepareBenchN8n(n8n, target, tarball), sim);
+	} finally {
+		await sim.stop().catch(() => undefined);
+	}
+}
+
 (async () => {
 	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
 	const n8n = await installN8n(DEFAULT_VERSION);
+	const tarball = await packPackage(mkdtempSync(join(tmpdir(), 'bench-pack-')));
 	const sim = await startSimulator({ rateLimit: 1_000_000 });
 	let instance;
 	try {
-		instance = await prepareBenchN8n(n8n, sim);
-		await measureLatency(instance, sim);
-		await measurePacing(instance, sim);
-		await measureCallbacks(instance);
+		instance = await prepareBenchN8n(n8n, sim, tarball);
+		if (runs('latency')) await measureLatency(instance, sim);
+		if (runs('pacing')) await measurePacing(instance, sim);
+		if (runs('cold')) await measureCold(instance, sim);
+		if (runs('callbacks')) await measureCallbacks(instance);
+		if (runs('burst')) await runBurst(n8n, tarball);
 		printMachine(n8n.n8nDir);
 	} finally {
 		await instance?.dispose();

@@ -136,11 +136,89 @@ const webhookWorkflow = (path) =>
 		parameters: { httpMethod: 'POST', path, options: {} },
 	});
 
+/** An HTTP Request node posting each item (as `body`, an expression) to the simulator's sink. */
+const sinkNode = (name, simUrl, body = '={{ JSON.stringify($json) }}') => ({
+	id: name,
+	name,
+	type: 'n8n-nodes-base.httpRequest',
+	typeVersion: 4.2,
+	position: place(),
+	parameters: {
+		method: 'POST',
+		url: `${simUrl}/__sim/sink`,
+		sendBody: true,
+		specifyBody: 'json',
+		jsonBody: body,
+		options: {},
+	},
+});
+
+/** Nodes one after another, from the first, in an active-able workflow. */
+function linked(id, nodes) {
+	const connections = {};
+	for (let i = 0; i < nodes.length - 1; i++)
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	return { id, name: id, nodes, connections, active: false, settings: {}, pinData: {} };
+}
+
+/** The burst's receiver: the trigger as a merchant sets it up (verified, duplicates skipped), each item to the sink. */
+function burstTriggerWorkflow(webhookId, simUrl) {
+	position = 0;
+	const trigger = {
+		id: 't',
+		name: 'CoinRemitter Trigger',
+		type: 'n8n-nodes-coinremitter.coinRemitterTrigger',
+		typeVersion: 1,
+		webhookId,
+		position: place(),
+		parameters: { events: ['deposit'], options: {} },
+		credentials: { coinRemitterApi: CREDENTIAL },
+	};
+	return linked('crBenchBurst0001', [trigger, sinkNode('Executed', simUrl)]);
+}
+
+const BURST_BATCH_PATH = 'bench-burst-batch';
+
+/** The batch beside the burst: a webhook starts `count` balance reads on the same wallet; their tally to the sink. */
+function burstBatchWorkflow(simUrl, count) {
+	position = 0;
+	const start = {
+		id: 'w',
+		name: 'Start batch',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: BURST_BATCH_PATH,
+		position: place(),
+		parameters: { httpMethod: 'POST', path: BURST_BATCH_PATH, options: {} },
+	};
+	const tally = {
+		id: 'tally',
+		name: 'Tally',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: place(),
+		parameters: {
+			jsCode:
+				'const all = $input.all(); const failed = all.filter((i) => i.json.error).length; return [{ json: { batch: { ok: all.length - failed, failed } } }];',
+		},
+	};
+	return linked('crBenchBatch0001', [
+		start,
+		itemsNode('Items', count),
+		coinRemitterBalance('Balance'),
+		tally,
+		sinkNode('Batch done', simUrl),
+	]);
+}
+
 const nodeTime = (run, name) => run.data.resultData.runData[name][0].executionTime;
 const nodeItems = (run, name) =>
 	run.data.resultData.runData[name][0].data.main[0].map((item) => item.json);
 
 module.exports = {
+	BURST_BATCH_PATH,
+	burstBatchWorkflow,
+	burstTriggerWorkflow,
 	chain,
 	coinRemitterBalance,
 	CREDENTIAL,

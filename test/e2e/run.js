@@ -16,6 +16,8 @@ const {
 	targets,
 } = require('../harness');
 const { checkActions, checkConcurrency } = require('./checks/actions');
+const { checkBurst } = require('./checks/burst');
+const { checkCatchUp } = require('./checks/catchup');
 const { checkAgent, checkExamples } = require('./checks/examples');
 const { checkListed } = require('./checks/listing');
 const { checkCredentialTests, checkPayoutRetry, runFailingPayouts } = require('./checks/rest');
@@ -45,6 +47,10 @@ async function checkTarget(target, tarball, sim) {
 			checkCredentialTests(instance, sim, tag),
 		);
 		await attempt(`${tag} payout retry`, () => checkPayoutRetry(instance, sim, tag));
+		await attempt(`${tag} a burst of callbacks while the limit binds`, () =>
+			checkBurst(instance, sim, tag),
+		);
+		await attempt(`${tag} catch-up example`, () => checkCatchUp(instance, sim, tag));
 	} finally {
 		await instance.dispose({ showLog: results.failed > 0 });
 	}

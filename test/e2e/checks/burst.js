@@ -1,0 +1,78 @@
+'use strict';
+// A small burst of callbacks while the wallet's rate limit binds (issue 20): 20 genuine deposit
+// callbacks and 5 forged ones, posted once each by 25 senders at once (a sender that never
+// retries). The gateway answers the first 25 API calls 429 with `retry-after: 6`, longer than the
+// trigger's Verification Wait (5 s): the trigger must acknowledge (202) and verify in the
+// background. Every genuine callback is accepted at first delivery and starts exactly one
+// execution; no forged one starts any.
+const { callbacks } = require('../../../simulator/server');
+const { check, sleep, waitFor, webhookRegistered } = require('../../harness');
+const { TRIGGER_WEBHOOK_ID } = require('../workflows');
+
+const GENUINE = 20;
+const RETRY_AFTER_S = 6;
+
+/** 20 confirmed deposits on a fresh address of the simulator's TCN wallet; their callbacks. */
+function genuineCallbacks(sim) {
+	const address = 'T' + 'b'.repeat(33);
+	sim.wallet('sim_tcn_key').addresses.set(address, {
+		address,
+		label: 'burst',
+		createdAt: Date.now(),
+		expiresAt: Date.now() + 600000,
+	});
+	return Array.from({ length: GENUINE }, (_, i) => {
+		const deposit = sim.deposit('sim_tcn_key', address, `0.0${i + 10}00000`, 3);
+		return callbacks.v1TransactionWebhook(sim, deposit.id);
+	});
+}
+
+/** Three with a genuine id and a made-up amount, two with an id the wallet never had. */
+const forgedCallbacks = (genuine) => [
+	...genuine.slice(0, 3).map((payload) => ({ ...payload, amount: '900.00000000' })),
+	...genuine.slice(3, 5).map((payload, i) => ({ ...payload, id: `forged-burst-${i}` })),
+];
+
+async function checkBurst(instance, sim, tag) {
+	const url = `${instance.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+	await webhookRegistered(url);
+	const genuine = genuineCallbacks(sim);
+	const forged = forgedCallbacks(genuine);
+	sim.sink.length = 0;
+	Object.assign(sim.faults, { rateLimitBurst: 25, retryAfterSeconds: RETRY_AFTER_S });
+	try {
+		const started = Date.now();
+		const answers = await Promise.all(
+			[...genuine, ...forged].map((payload) => callbacks.fireCallback(url, payload)),
+		);
+		const answeredInMs = Date.now() - started;
+		const genuineAnswers = answers.slice(0, GENUINE);
+		const accepted = genuineAnswers.filter((a) => a.status >= 200 && a.status < 300).length;
+		const acknowledged = answers.filter((a) => a.status === 202).length;
+		check(
+			`${tag} burst: all ${GENUINE} genuine callbacks accepted (2xx) at first delivery, ${acknowledged} of 25 answered 202 while the limit bound, all answered in ${answeredInMs} ms`,
+			accepted === GENUINE && acknowledged > 0 && answeredInMs < RETRY_AFTER_S * 1000,
+			JSON.stringify(genuineAnswers.map((a) => a.status)),
+		);
+		const ids = new Set(genuine.map((payload) => payload.id));
+		await waitFor(() => new Set(sim.sink.map((item) => item.id)).size >= GENUINE, 30000);
+		await sleep(2000); // a forged or second execution would show by now
+		const executions = sim.sink.map((item) => item.id);
+		const perCallback = [...ids].map((id) => executions.filter((e) => e === id).length);
+		check(
+			`${tag} burst: each genuine callback started exactly one execution (verified)`,
+			perCallback.every((count) => count === 1) && sim.sink.every((item) => item.verified),
+			JSON.stringify(perCallback),
+		);
+		check(
+			`${tag} burst: no forged callback started an execution`,
+			sim.sink.every((item) => ids.has(item.id) && item.amount !== '900.00000000') &&
+				sim.sink.length === GENUINE,
+			JSON.stringify(sim.sink.map((item) => [item.id, item.amount])).slice(0, 800),
+		);
+	} finally {
+		Object.assign(sim.faults, { rateLimitBurst: 0, retryAfterSeconds: 1 });
+	}
+}
+
+module.exports = { checkBurst };
