@@ -10,14 +10,21 @@ async function credentialDialog(page, sim) {
 	const modal = page.locator('[data-test-id="editCredential-modal"]');
 	await modal.waitFor();
 	await modal.locator('[data-test-id="parameter-input-apiKey"] input').waitFor();
+	const baseUrl = modal.locator('[data-test-id="parameter-input-baseUrl"] input');
+	// n8n 2.x fills in the defaults a moment after the fields appear.
+	await page
+		.waitForFunction((input) => input.value !== '', await baseUrl.elementHandle(), {
+			timeout: 5000,
+		})
+		.catch(() => {});
 	const dialog = await text(modal);
+	const baseUrlShown = await baseUrl.inputValue();
 	check(
 		'the credential dialog shows API Key, API Password, Base URL (default https://api.coinremitter.com)',
 		dialog.includes('API Key') &&
 			dialog.includes('API Password') &&
-			(await modal.locator('[data-test-id="parameter-input-baseUrl"] input').inputValue()) ===
-				'https://api.coinremitter.com',
-		dialog,
+			baseUrlShown === 'https://api.coinremitter.com',
+		`${dialog} / Base URL: ${baseUrlShown}`,
 	);
 	check(
 		'the credential dialog names the credential type with its interface, marks the key and password required and links the docs',
