@@ -16,8 +16,10 @@ npm run lint
 npm run typecheck
 npm test
 npm run test:e2e
-# The editor in a real browser: Debian's Chromium (scripts/install-browser.sh) with playwright-core.
+# The editor in a real browser: Debian's Chromium (scripts/install-browser.sh) with playwright-core,
+# on n8n 2.x (the default), then on 1.123.
 npm run test:browser
+COINREMITTER_BROWSER_N8N=1.123.81 node test/browser/run.js
 # Queue mode: Postgres and Redis from Debian's packages, n8n main + 2 workers + 2 webhook processes.
 bash scripts/install-queue-services.sh
 node test/queue/run.js

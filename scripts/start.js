@@ -21,10 +21,18 @@ const { homedir, tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 // The suites' harness: n8n started here exactly as the e2e suite starts it.
-const { credentialsFor, installLikeN8n, N8nInstance, packPackage } = require('../test/harness');
+const {
+	credentialsFor,
+	installLikeN8n,
+	N8nInstance,
+	NEWEST_2X,
+	packPackage,
+} = require('../test/harness');
 
 const ROOT = join(__dirname, '..');
-const N8N_VERSION = process.env.COINREMITTER_N8N_VERSION ?? '1.123.81';
+// The newest n8n 2.x that installs here (test/harness/versions.js says how to check for a newer
+// one); COINREMITTER_N8N_VERSION=1.123.81 npm start runs the 1.x line.
+const N8N_VERSION = process.env.COINREMITTER_N8N_VERSION ?? NEWEST_2X;
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const SIM_PORT = Number(process.env.COINREMITTER_SIM_PORT ?? 8787);
 const SMOKE = process.env.COINREMITTER_SMOKE === '1';
@@ -199,6 +207,12 @@ async function smokeCheck(instance, sim) {
 	};
 	const ready = await fetch(`${instance.baseUrl}/healthz/readiness`);
 	expect(`n8n answers ready on ${instance.baseUrl}`, ready.ok);
+	// The version of the n8n binary that is running (2.x's public settings no longer carry it).
+	const running = (await instance.cli(['--version'])).stdout.trim();
+	expect(
+		`the running n8n is ${N8N_VERSION}${N8N_VERSION === NEWEST_2X ? ' (the default: the newest 2.x that installs here)' : ''}; \`n8n --version\` says ${running}`,
+		running === N8N_VERSION,
+	);
 	const nodes = (await instance.types('nodes.json')).map((node) => node.name);
 	expect(
 		'n8n lists the CoinRemitter node and trigger',

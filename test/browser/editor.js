@@ -13,6 +13,9 @@ async function shot(page, name, options = {}) {
 	return path;
 }
 
+// A visible tooltip: Element Plus poppers in n8n 1.x, reka-ui tooltips (tooltip-content) in 2.x.
+const TOOLTIP = '.el-popper:visible, [data-test-id="tooltip-content"]:visible';
+
 const text = async (locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
 
 async function signIn(page, baseUrl) {
@@ -48,14 +51,14 @@ const selectedText = async (page, parameter) =>
 		.catch(() => '')) ||
 	(await text(page.locator(`[data-test-id="parameter-input-${parameter}"]`)));
 
-/** The issues n8n lists for a canvas node (hovering its warning icon): how n8n 1.123 marks required fields left empty. */
+/** The issues n8n lists for a canvas node (hovering its warning icon): how n8n marks required fields left empty. */
 async function nodeIssues(page, nodeText) {
 	const icon = page
 		.locator('[data-test-id="canvas-node"]', { hasText: nodeText })
 		.locator('[data-test-id="node-issues"]');
 	if ((await icon.count()) === 0) return '';
 	await icon.first().hover();
-	const tooltip = page.locator('.el-popper:visible', { hasText: /required|Parameter/ }).last();
+	const tooltip = page.locator(TOOLTIP, { hasText: /required|Parameter/ }).last();
 	await tooltip.waitFor({ timeout: 5000 }).catch(() => {});
 	const shown = (await tooltip.count()) > 0 ? await text(tooltip) : '';
 	await page.mouse.move(5, 500);
@@ -89,4 +92,5 @@ module.exports = {
 	SHOTS,
 	signIn,
 	text,
+	TOOLTIP,
 };

@@ -9,9 +9,17 @@ const { freePorts } = require('./ports');
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
 
+// The newest n8n 2.x that installs from the registry this project reaches: `npm start` runs it and
+// the browser suite checks it. To check for a newer one: `npm view n8n dist-tags` (and
+// `npm view n8n versions --json`); copy scripts/n8n-runtime/2.40.7/ to scripts/n8n-runtime/<new>/,
+// set its n8n version, run `npm install --package-lock-only` there (2.41.x stops at this step:
+// the registry lacks @n8n/agents@0.26.2), then change this constant and run `npm start` and
+// `npm run test:browser`.
+const NEWEST_2X = '2.40.7';
+
 const TARGETS = [
 	{ label: 'n8n 1.123 / Node 20', version: '1.123.81' },
-	{ label: 'n8n 2.40 / Node 24', version: '2.40.7' },
+	{ label: `n8n ${NEWEST_2X.split('.').slice(0, 2).join('.')} / Node 24`, version: NEWEST_2X },
 ];
 const DEFAULT_VERSION = '1.123.81';
 
@@ -38,4 +46,4 @@ async function targets({ only } = {}) {
 	return ready;
 }
 
-module.exports = { DEFAULT_VERSION, installN8n, targets };
+module.exports = { DEFAULT_VERSION, installN8n, NEWEST_2X, targets };
