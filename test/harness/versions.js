@@ -38,4 +38,4 @@ async function targets({ only } = {}) {
 	return ready;
 }
 
-module.exports = { DEFAULT_VERSION, installN8n, targets };
+module.exports = { DEFAULT_VERSION, installN8n, TARGETS, targets };
