@@ -18,6 +18,7 @@ npm test
 npm run test:e2e
 # The editor in a real browser: Debian's Chromium (scripts/install-browser.sh) with playwright-core.
 npm run test:browser
-# Queue mode: Postgres and Redis from Debian's packages, n8n main + 2 workers + 2 webhook processes.
+# Queue mode on n8n 1.123 and 2.40 (one after the other): Postgres and Redis from Debian's packages,
+# n8n main + 2 workers + 2 webhook processes.
 bash scripts/install-queue-services.sh
 node test/queue/run.js
