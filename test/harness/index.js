@@ -14,7 +14,7 @@ const { CREDENTIALS, credentialsFor, v1Credential } = require('./credentials');
 const { N8nInstance, nodeOutput, OWNER, webhookRegistered } = require('./n8n');
 const { copyInstalledPackage, installLikeN8n, packPackage, PACKAGE } = require('./package');
 const { freePorts } = require('./ports');
-const { DEFAULT_VERSION, installN8n, NEWEST_2X, targets } = require('./versions');
+const { DEFAULT_VERSION, installN8n, NEWEST_2X, TARGETS, targets } = require('./versions');
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 
@@ -52,6 +52,7 @@ module.exports = {
 	packPackage,
 	prepareN8n,
 	targets,
+	TARGETS,
 	v1Credential,
 	webhookRegistered,
 };

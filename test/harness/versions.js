@@ -46,4 +46,4 @@ async function targets({ only } = {}) {
 	return ready;
 }
 
-module.exports = { DEFAULT_VERSION, installN8n, NEWEST_2X, targets };
+module.exports = { DEFAULT_VERSION, installN8n, NEWEST_2X, TARGETS, targets };

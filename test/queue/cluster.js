@@ -5,9 +5,18 @@ const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { copyInstalledPackage, freePorts, installLikeN8n, N8nInstance } = require('../harness');
 
+/**
+ * The expression engine of a version's processes: on 2.x, `vm` (2.x's default and 3.0's: expressions
+ * run in an isolated-vm isolate); on 1.x, the harness's `legacy`. COINREMITTER_EXPRESSION_ENGINE
+ * overrides both.
+ */
+const expressionEngine = (version) =>
+	process.env.COINREMITTER_EXPRESSION_ENGINE ?? (version.startsWith('1.') ? 'legacy' : 'vm');
+
 /** The settings every process of the cluster shares: the database, Redis, queue mode. */
-function queueEnvironment(postgres, redis) {
+function queueEnvironment(postgres, redis, version) {
 	return {
+		N8N_EXPRESSION_ENGINE: expressionEngine(version),
 		DB_TYPE: 'postgresdb',
 		DB_POSTGRESDB_HOST: '127.0.0.1',
 		DB_POSTGRESDB_PORT: String(postgres.port),
@@ -27,9 +36,9 @@ function queueEnvironment(postgres, redis) {
 }
 
 /** The five processes, not started: the package installed once as n8n installs it, copied into the others. */
-async function createCluster({ n8n, tarball, postgres, redis }) {
+async function createCluster({ n8n, tarball, postgres, redis, version }) {
 	const ports = await freePorts(10);
-	const env = queueEnvironment(postgres, redis);
+	const env = queueEnvironment(postgres, redis, version);
 	const make = (label, command, port, brokerPort, extra = {}, args = []) =>
 		new N8nInstance({
 			...n8n,
@@ -61,7 +70,21 @@ async function createCluster({ n8n, tarball, postgres, redis }) {
 	await installLikeN8n(main.userFolder, tarball);
 	for (const instance of [...workers, ...hooks])
 		copyInstalledPackage(main.userFolder, instance.userFolder);
-	return { main, workers, hooks, all: [main, ...workers, ...hooks] };
+	return { main, workers, hooks, all: [main, ...workers, ...hooks], postgres, version };
+}
+
+/**
+ * Every imported workflow active. n8n 1.x: `update:workflow --all --active=true`. n8n 2.x publishes
+ * one workflow at a time (`publish:workflow --id`, and `--all` is refused), each a start of the CLI:
+ * here the one statement its publishVersion() runs, for all of them at once (the version the
+ * import wrote to workflow_history becomes the active one).
+ */
+async function activateAll(cluster) {
+	if (cluster.version.startsWith('1.')) return await cluster.main.activateAll();
+	await cluster.postgres.psql(
+		`UPDATE workflow_entity w SET active = true, "activeVersionId" = w."versionId" WHERE EXISTS (SELECT 1 FROM workflow_history h WHERE h."workflowId" = w.id AND h."versionId" = w."versionId")`,
+		'n8n',
+	);
 }
 
 /** Credentials and workflows imported and activated through main, then main, the workers and the webhook processes started. */
@@ -69,7 +92,7 @@ async function startCluster(cluster, { credentials, workflows }) {
 	const { main, workers, hooks } = cluster;
 	await main.importCredentials(credentials);
 	await main.importWorkflows(workflows, 'queue-workflows.json');
-	await main.activateAll();
+	await activateAll(cluster);
 	await main.start();
 	await Promise.all([...workers, ...hooks].map((instance) => instance.start()));
 }
@@ -101,6 +124,7 @@ const startedExecutions = (instance) => startedIds(instance).length;
 
 module.exports = {
 	createCluster,
+	expressionEngine,
 	startCluster,
 	startedExecutions,
 	startedIds,

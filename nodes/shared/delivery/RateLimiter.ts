@@ -53,6 +53,25 @@ export class RateLimiter {
 		if (windowMs === DOCUMENTED_WINDOW_MS) this.limit = ASSUMED_LIMIT;
 	}
 
+	/**
+	 * Another window length (a node whose 'Rate Limit Window' differs from the last caller's): the
+	 * limit and the count belong to the old window, so both are forgotten and the next call opens a
+	 * window of the new length. Kept: a 429's `retry-after` (the server's word) and waiting
+	 * verifications. Without this, a window counted full under 2 s would hold every call for 60 s.
+	 */
+	resize(windowMs: number): void {
+		if (windowMs === this.windowMs) return;
+		this.windowMs = windowMs;
+		this.limit = windowMs === DOCUMENTED_WINDOW_MS ? ASSUMED_LIMIT : undefined;
+		this.learned = false;
+		this.window++; // answers to calls of the old window no longer count
+		this.windowStart = undefined;
+		this.available = 0;
+		this.inFlight = 0;
+		this.probing = false;
+		this.notify();
+	}
+
 	/** Waits for a slot; throws RateLimitWaitExceeded when that would take longer than `maxWaitMs`. */
 	async acquire(
 		maxWaitMs: number,

@@ -21,7 +21,7 @@ export function limiterFor(key: string, windowMs: number): RateLimiter {
 		limiter = new RateLimiter(windowMs);
 	}
 	limiters.set(key, limiter);
-	limiter.windowMs = windowMs;
+	limiter.resize(windowMs);
 	return limiter;
 }
 

@@ -148,4 +148,4 @@ async function storedKeys(postgres) {
 	return Object.keys(data['node:CoinRemitter Trigger']?.delivered ?? {}).length;
 }
 
-module.exports = { checkConcurrentDuplicates, checkKeysLost };
+module.exports = { checkConcurrentDuplicates, checkKeysLost, CALLBACKS, newDeposits, perKey };

@@ -1,7 +1,7 @@
 'use strict';
 // Pacing across workers: balance reads of one wallet under a small rate limit, from several
 // executions on two workers at once; 429s must not reach users.
-const { check } = require('../../harness');
+const { check, waitFor } = require('../../harness');
 const { startedExecutions } = require('../cluster');
 const { settle } = require('../sink');
 
@@ -63,4 +63,34 @@ async function checkPacing(cluster, sim, figures) {
 	}
 }
 
-module.exports = { checkPacing };
+/**
+ * A withdrawal on the paced wallet right after the paced run, with the node's default one-minute
+ * window: it must not wait for the paced run's 2 s window, counted full, to last a minute.
+ */
+async function checkWithdrawalAfterPacing(cluster, sim, figures) {
+	const [a] = cluster.hooks;
+	const t0 = Date.now();
+	const response = await fetch(`${a.baseUrl}/webhook/q-pace-payout`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ key: 'after-pacing' }),
+	});
+	const reached = await waitFor(
+		() =>
+			sim.requests.some((request) => request.path === '/v1/wallet/withdraw' && request.at >= t0),
+		20000,
+	);
+	const seconds = (Date.now() - t0) / 1000;
+	const [result] = await settle(sim, 'pacePayout', 1, { timeoutMs: 90000, quietMs: 500 });
+	figures.withdrawalAfterPacing = { seconds, result };
+	console.log(
+		`# withdrawal on the paced wallet right after the paced run: reached the gateway after ${seconds.toFixed(1)} s, ${JSON.stringify(result)}`,
+	);
+	check(
+		'[withdrawal after a paced run on the same wallet] reaches the gateway within 5 s and is paid',
+		response.ok && reached && seconds < 5 && result?.amount === '0.01000000' && !result?.error,
+		JSON.stringify(figures.withdrawalAfterPacing),
+	);
+}
+
+module.exports = { checkPacing, checkWithdrawalAfterPacing };

@@ -40,6 +40,12 @@ async function checkWorkerKill(cluster, sim, figures) {
 	process.kill(-victim.process.pid, 'SIGKILL');
 	const killedAt = Date.now();
 	sim.faults.delayMs = 0;
+	// n8n 2.x creates its Bull queue with maxStalledCount 0 (n8n/dist/scaling/scaling.service.js,
+	// setupQueue): a job whose worker died is failed as stalled, not re-run; the execution waits for
+	// queue recovery (every 180 minutes by default) and a Retry. 1.x re-runs it once.
+	const rerunExpected = cluster.version.startsWith('1.');
+	if (!rerunExpected)
+		return await checkNoRerun(cluster, sim, figures, { running, started, killedAt, t0 });
 	const [summary] = await settle(sim, 'payout', 1, { timeoutMs: 120000, quietMs: 500 });
 	const rerunAfter = ((Date.now() - killedAt) / 1000).toFixed(1);
 	const survivor = cluster.workers[1 - running];
@@ -92,6 +98,41 @@ async function checkWorkerKill(cluster, sim, figures) {
 			secondResult?.amount === '0.20000000' &&
 			!secondResult?.error,
 		JSON.stringify(summary?.results),
+	);
+}
+
+const sends = (sim, address) =>
+	[...sim.state.transactions.values()].filter((tx) => tx.type === 'send' && tx.address === address)
+		.length;
+
+/** n8n 2.x: the killed worker's execution is not re-run; nothing is paid twice, nothing more is paid. */
+async function checkNoRerun(cluster, sim, figures, { running, started, killedAt, t0 }) {
+	// Lock 10 s + stalled check 5 s: by then 1.x has re-run the execution.
+	await sleep(20000);
+	const survivor = cluster.workers[1 - running];
+	const first = sends(sim, 'T' + '5'.repeat(33));
+	const second = sends(sim, 'T' + '6'.repeat(33));
+	const calls = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+	const summaries = sim.sink.filter((item) => item.wf === 'payout').length;
+	figures.workerKill = {
+		first,
+		second,
+		calls,
+		rerun: summaries > 0 || startedExecutions(survivor) > started[1 - running],
+		waited: ((Date.now() - killedAt) / 1000).toFixed(0),
+	};
+	console.log(
+		`# worker kill: worker ${running + 1} killed (kill -9) ${((killedAt - t0) / 1000).toFixed(1)} s into the run, during payout 1's withdrawal; n8n 2.x did not re-run the execution (${figures.workerKill.waited} s watched; Bull maxStalledCount 0); withdrawals: payout 1 → ${first}, payout 2 → ${second} (withdraw calls ${calls}): payout 2 waits for a Retry, where the Payout Key reports payout 1 as already attempted`,
+	);
+	check(
+		'[worker killed mid-withdrawal, n8n 2.x] the execution is not re-run on the other worker (2.x fails a stalled job)',
+		!figures.workerKill.rerun,
+		JSON.stringify(figures.workerKill),
+	);
+	check(
+		'[worker killed mid-withdrawal, n8n 2.x] the payout under way was made once, nothing was paid twice',
+		first === 1 && second === 0 && calls === 1,
+		JSON.stringify(figures.workerKill),
 	);
 }
 

@@ -5,6 +5,9 @@ import { isOutcomeUnknown } from '../../../shared/errors';
 
 /** How many payout keys a workflow remembers (n8n keeps them in its database, per workflow). */
 const REMEMBERED_PAYOUTS = 10_000;
+/** PostgreSQL's, MySQL's and SQLite's words for a second insert of one primary key. */
+const UNIQUE_VIOLATION =
+	/duplicate key|unique constraint|UNIQUE constraint failed|Duplicate entry/i;
 
 export interface Payout {
 	/** The user's Payout Key, or empty for the default (wallet, address, amount, UTC day). */
@@ -39,7 +42,18 @@ export async function payOnce(
 	if (typeof helpers.checkProcessedAndRecord !== 'function') return await send();
 	const key = payoutKey(this, payout);
 	const options = { mode: 'entries' as const, maxEntries: REMEMBERED_PAYOUTS };
-	const recorded = await helpers.checkProcessedAndRecord([key], 'workflow', options);
+	const record = async () => await helpers.checkProcessedAndRecord([key], 'workflow', options);
+	let recorded;
+	try {
+		recorded = await record();
+	} catch (error) {
+		// n8n keeps a workflow's keys in one row, inserted by the first write: two executions writing
+		// their first keys at the same moment on two workers both insert, and one gets the database's
+		// unique-key error (seen on n8n 2.40 with PostgreSQL). The row exists now: write again.
+		if (!UNIQUE_VIOLATION.test(String((error as Error)?.message)))
+			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		recorded = await record();
+	}
 	if (recorded.new.length === 0) throw alreadyAttempted(this, itemIndex, payout);
 	try {
 		return await send();

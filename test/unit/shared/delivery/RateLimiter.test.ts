@@ -1,4 +1,5 @@
 import { RateLimiter, RateLimitWaitExceeded } from '../../../../nodes/shared/delivery/RateLimiter';
+import { forgetRateLimits, limiterFor } from '../../../../nodes/shared/delivery/registry';
 
 const WINDOW_MS = 1000;
 /** The limiter adds this to every window end, for clock steps and timer jitter. */
@@ -23,7 +24,10 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 
 describe('RateLimiter', () => {
 	beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
-	afterEach(() => jest.useRealTimers());
+	afterEach(() => {
+		jest.useRealTimers();
+		forgetRateLimits();
+	});
 
 	it('sends the first call alone while the limit is unknown, then as many as the headers allow', async () => {
 		const limiter = new RateLimiter(WINDOW_MS);
@@ -149,5 +153,32 @@ describe('RateLimiter', () => {
 		const work = limiter.acquire(5000);
 		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
 		expect(await settled(work)).toBe(true);
+	});
+
+	it("forgets a short window's full count when a caller with CoinRemitter's one-minute window comes next", async () => {
+		// A paced run (2 s window, a limit of 10, all used), then a withdrawal with the default window:
+		// the full count of the 2 s window must not hold it for a whole minute.
+		const key = 'coinRemitterApi|wallet|http://gateway';
+		const paced = limiterFor(key, 2000);
+		const first = await paced.acquire(5000);
+		paced.settle(first.ticket, 200, limitHeaders(10, 0));
+		expect(await settled(paced.acquire(60_000))).toBe(false);
+
+		const withdrawal = limiterFor(key, 60_000);
+		expect(withdrawal).toBe(paced); // one wallet, one limiter
+		expect(await settled(withdrawal.acquire(1000))).toBe(true);
+		// Its first calls go together again under the assumed free-plan limit.
+		expect(await settled(withdrawal.acquire(1000))).toBe(true);
+	});
+
+	it('keeps a 429 retry-after across a change of window', async () => {
+		const limiter = new RateLimiter(2000);
+		const first = await limiter.acquire(5000);
+		limiter.settle(first.ticket, 429, { 'retry-after': '3' });
+		limiter.resize(60_000);
+		const next = limiter.acquire(10_000);
+		expect(await settled(next)).toBe(false);
+		await jest.advanceTimersByTimeAsync(3000);
+		expect(await settled(next)).toBe(true);
 	});
 });
