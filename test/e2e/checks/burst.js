@@ -1,16 +1,16 @@
 'use strict';
 // A small burst of callbacks while the wallet's rate limit binds (issue 20): 20 genuine deposit
 // callbacks and 5 forged ones, posted once each by 25 senders at once (a sender that never
-// retries). The gateway answers the first 25 API calls 429 with `retry-after: 6`, longer than the
+// retries). The gateway answers the first 25 API calls 429 with `retry-after: 20`, longer than the
 // trigger's Verification Wait (5 s): the trigger must acknowledge (202) and verify in the
-// background. Every genuine callback is accepted at first delivery and starts exactly one
+// background, so every answer comes before the gateway lets any verification through. Every genuine callback is accepted at first delivery and starts exactly one
 // execution; no forged one starts any.
 const { callbacks } = require('../../../simulator/server');
 const { check, sleep, waitFor, webhookRegistered } = require('../../harness');
 const { TRIGGER_WEBHOOK_ID } = require('../workflows');
 
 const GENUINE = 20;
-const RETRY_AFTER_S = 6;
+const RETRY_AFTER_S = 20;
 
 /** 20 confirmed deposits on a fresh address of the simulator's TCN wallet; their callbacks. */
 function genuineCallbacks(sim) {
@@ -55,7 +55,7 @@ async function checkBurst(instance, sim, tag) {
 			JSON.stringify(genuineAnswers.map((a) => a.status)),
 		);
 		const ids = new Set(genuine.map((payload) => payload.id));
-		await waitFor(() => new Set(sim.sink.map((item) => item.id)).size >= GENUINE, 30000);
+		await waitFor(() => new Set(sim.sink.map((item) => item.id)).size >= GENUINE, 60000);
 		await sleep(2000); // a forged or second execution would show by now
 		const executions = sim.sink.map((item) => item.id);
 		const perCallback = [...ids].map((id) => executions.filter((e) => e === id).length);

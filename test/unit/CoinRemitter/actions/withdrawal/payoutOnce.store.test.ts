@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { payOnce } from '../../../nodes/CoinRemitter/actions/withdrawal/payoutOnce';
+import { payOnce } from '../../../../../nodes/CoinRemitter/actions/withdrawal/payoutOnce';
 
 const payout = { key: 'order-1', credentialType: 'coinRemitterApi', address: 'T1', amount: '1' };
 
