@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isPlainDecimal } from '../../shared/decimal';
+
 /** Where a value came from, so that an error can name the field and the item. */
 export interface FieldContext {
 	node: INode;
 	itemIndex: number;
 }
 
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 const ALPHANUMERIC = /^[A-Za-z0-9]*$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -43,7 +44,7 @@ export function requiredText(ctx: FieldContext, label: string, value: unknown): 
  */
 export function positiveAmount(ctx: FieldContext, label: string, value: unknown): string {
 	const text = requiredText(ctx, label, value);
-	if (!PLAIN_DECIMAL.test(text)) {
+	if (!isPlainDecimal(text)) {
 		throw invalidField(
 			ctx,
 			label,

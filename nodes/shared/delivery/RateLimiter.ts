@@ -17,6 +17,10 @@ export interface Ticket {
 	opener: boolean;
 }
 
+/** The limit to go by before any answer: the documented one under CoinRemitter's window, else none. */
+const assumedLimit = (windowMs: number) =>
+	windowMs === DOCUMENTED_WINDOW_MS ? ASSUMED_LIMIT : undefined;
+
 /**
  * Who asks for a slot: callback verification (a sender is waiting for its answer) goes ahead of item
  * work, which never takes the slots kept for verification.
@@ -50,7 +54,7 @@ export class RateLimiter {
 	usedAt = Date.now();
 
 	constructor(public windowMs: number) {
-		if (windowMs === DOCUMENTED_WINDOW_MS) this.limit = ASSUMED_LIMIT;
+		this.limit = assumedLimit(windowMs);
 	}
 
 	/**
@@ -62,7 +66,7 @@ export class RateLimiter {
 	resize(windowMs: number): void {
 		if (windowMs === this.windowMs) return;
 		this.windowMs = windowMs;
-		this.limit = windowMs === DOCUMENTED_WINDOW_MS ? ASSUMED_LIMIT : undefined;
+		this.limit = assumedLimit(windowMs);
 		this.learned = false;
 		this.window++; // answers to calls of the old window no longer count
 		this.windowStart = undefined;
