@@ -78,7 +78,9 @@ async function checkTarget(target, tarball, sim) {
 		if (available.length === 0)
 			check('an n8n to test against is installed', false, 'run scripts/install-n8n.sh first');
 		for (const target of available) {
-			await attempt(`[${target.label}] end-to-end`, () => checkTarget(target, tarball, sim));
+			await attempt(`[${target.label}] end-to-end`, () => checkTarget(target, tarball, sim), {
+				always: true,
+			});
 		}
 	} finally {
 		await sim.stop();

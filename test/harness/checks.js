@@ -19,7 +19,14 @@ function check(label, condition, detail = '') {
  * Runs a group of checks; an exception fails the group with its stack instead of ending the suite.
  * `onFailure` (e.g. a screenshot) runs after the failure is reported; its own errors are ignored.
  */
-async function attempt(label, fn, { onFailure } = {}) {
+/**
+ * Runs one named group of checks. COINREMITTER_ONLY=<regex> runs only the groups whose label
+ * matches (for a quick local run of one part of a slow suite); `always` groups (a suite's outer
+ * frame) run regardless.
+ */
+async function attempt(label, fn, { onFailure, always = false } = {}) {
+	const only = process.env.COINREMITTER_ONLY;
+	if (only && !always && !new RegExp(only, 'i').test(label)) return;
 	try {
 		await fn();
 	} catch (error) {
