@@ -10,7 +10,7 @@ import {
 	optionalUrl,
 	positiveAmount,
 } from '../../nodes/CoinRemitter/actions/validation';
-import { WITHDRAWAL_SPEEDS } from '../../nodes/CoinRemitter/actions/fields';
+import { WITHDRAWAL_SPEEDS } from '../../nodes/CoinRemitter/actions/withdrawal/fields';
 import { runNode } from '../helpers/engine';
 import { useSimulator, v1Credentials } from '../fixtures/simulator';
 import { seeded } from '../helpers/random';

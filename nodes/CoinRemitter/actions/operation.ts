@@ -28,10 +28,15 @@ export interface ItemContext {
 	send(endpoint: Endpoint, fields?: IDataObject): Promise<IDataObject | IDataObject[]>;
 }
 
-/** An `<operation>.operation.ts` module: its dropdown entry, its facts, its fields and its call for one item. */
+/**
+ * An `<operation>.operation.ts` module: its dropdown entry, its facts, its endpoint, its fields and
+ * its call for one item.
+ */
 export interface Operation {
 	option: INodePropertyOptions & { value: string };
 	facts: OperationFacts;
+	/** Where it lives in each interface of `facts.apis`; `execute` sends to it. */
+	endpoint: Endpoint;
 	/** Its fields, without display conditions: the resource shows them for this operation only. */
 	properties: INodeProperties[];
 	execute(this: IExecuteFunctions, item: ItemContext): Promise<IDataObject | IDataObject[]>;

@@ -18,31 +18,17 @@ export type { RequestContext } from '../delivery';
 /** The two CoinRemitter interfaces: v1 (headers) and the legacy per-coin v2/v3 (form fields). */
 export type ApiVersion = 'v1' | 'legacy';
 
-export type V1Path =
-	| '/v1/wallet/address/create'
-	| '/v1/wallet/address/validate'
-	| '/v1/wallet/address/transactions'
-	| '/v1/wallet/withdraw/estimate'
-	| '/v1/wallet/withdraw'
-	| '/v1/wallet/transaction'
-	| '/v1/wallet/balance'
-	| '/v1/invoice/create'
-	| '/v1/invoice/get'
-	| '/v1/rate/fiat-to-crypto'
-	| '/v1/rate/crypto-to-fiat'
-	| '/v1/rate/supported-currency';
+/**
+ * A v1 endpoint, as the current reference writes it (`/v1/wallet/balance`). Any such path is
+ * accepted, so a new operation declares its own endpoint without editing a list here.
+ */
+export type V1Path = `/v1/${string}`;
 
-export type LegacyOperation =
-	| 'get-new-address'
-	| 'validate-address'
-	| 'get-transaction-by-address'
-	| 'withdraw'
-	| 'get-transaction'
-	| 'get-balance'
-	| 'create-invoice'
-	| 'get-invoice'
-	| 'get-fiat-to-crypto-rate'
-	| 'get-coin-rate';
+/**
+ * A legacy operation, the last part of `/api/{v2|v3}/{COIN}/{operation}` as the v2/v3 reference
+ * writes it (`get-balance`): lower-case, so a v1-style name (`getBalance`) does not compile.
+ */
+export type LegacyOperation = Lowercase<string>;
 
 /** Where one operation lives in each interface that offers it. */
 export interface Endpoint {

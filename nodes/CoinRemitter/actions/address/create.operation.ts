@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import type { ItemContext, OperationFacts } from '../operation';
 import { addressLabel, withoutEmpty } from '../validation';
 
@@ -14,6 +15,8 @@ export const option = {
 };
 
 export const facts: OperationFacts = { apis: ['v1', 'legacy'], writes: true };
+
+export const endpoint: Endpoint = { v1: '/v1/wallet/address/create', legacy: 'get-new-address' };
 
 export const properties: INodeProperties[] = [
 	{
@@ -37,8 +40,5 @@ export async function execute(
 		this.getNodeParameter('label', item.itemIndex, ''),
 		LABEL_MAX_LENGTH,
 	);
-	return await item.send(
-		{ v1: '/v1/wallet/address/create', legacy: 'get-new-address' },
-		withoutEmpty({ label }),
-	);
+	return await item.send(endpoint, withoutEmpty({ label }));
 }

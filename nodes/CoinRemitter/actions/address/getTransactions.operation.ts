@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import { addressField } from '../fields';
 import { withTransactionKey } from '../../../shared/deliveryKey';
 import { isPlainObject } from '../../../shared/json';
@@ -15,6 +16,11 @@ export const option = {
 
 export const facts: OperationFacts = { apis: ['v1', 'legacy'] };
 
+export const endpoint: Endpoint = {
+	v1: '/v1/wallet/address/transactions',
+	legacy: 'get-transaction-by-address',
+};
+
 export const properties: INodeProperties[] = [
 	addressField('A deposit address created by this wallet whose transactions to list'),
 ];
@@ -24,10 +30,7 @@ export async function execute(
 	item: ItemContext,
 ): Promise<IDataObject | IDataObject[]> {
 	const address = requiredParameter(this, item.field, 'address', 'Address');
-	const answer = await item.send(
-		{ v1: '/v1/wallet/address/transactions', legacy: 'get-transaction-by-address' },
-		{ address },
-	);
+	const answer = await item.send(endpoint, { address });
 	return withDeliveryKeys(answer, item.api);
 }
 

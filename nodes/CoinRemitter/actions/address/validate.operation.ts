@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import { addressField } from '../fields';
 import type { ItemContext, OperationFacts } from '../operation';
 import { requiredParameter } from '../validation';
@@ -13,6 +14,8 @@ export const option = {
 
 export const facts: OperationFacts = { apis: ['v1', 'legacy'] };
 
+export const endpoint: Endpoint = { v1: '/v1/wallet/address/validate', legacy: 'validate-address' };
+
 export const properties: INodeProperties[] = [
 	addressField("The address to check against the wallet coin's address format"),
 ];
@@ -22,8 +25,5 @@ export async function execute(
 	item: ItemContext,
 ): Promise<IDataObject | IDataObject[]> {
 	const address = requiredParameter(this, item.field, 'address', 'Address');
-	return await item.send(
-		{ v1: '/v1/wallet/address/validate', legacy: 'validate-address' },
-		{ address },
-	);
+	return await item.send(endpoint, { address });
 }

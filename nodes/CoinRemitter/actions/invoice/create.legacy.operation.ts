@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import { legacyWallet } from '../../../shared/client';
 import { FIAT_CURRENCIES } from '../../../shared/currencies';
-import { amountField, fiatCurrencyField, invoiceAdditionalFields } from '../fields';
+import { amountField, fiatCurrencyField } from '../fields';
+import { invoiceAdditionalFields } from './fields';
 import type { ItemContext, OperationFacts } from '../operation';
 import {
 	limitedText,
@@ -21,6 +23,8 @@ const KOIN_V2_LIMITS = { name: 10, description: 50, customData: 50 };
 export { option } from './create.v1.operation';
 
 export const facts: OperationFacts = { apis: ['legacy'], writes: true };
+
+export const endpoint: Endpoint = { legacy: 'create-invoice' };
 
 export const properties: INodeProperties[] = [
 	amountField('Invoice amount, in the fiat currency below'),
@@ -61,5 +65,5 @@ export async function execute(
 		custom_data1: text('Custom Data 1', extra.customData1, limits?.customData),
 		custom_data2: text('Custom Data 2', extra.customData2, limits?.customData),
 	});
-	return withSuccessUrl(await item.send({ legacy: 'create-invoice' }, fields));
+	return withSuccessUrl(await item.send(endpoint, fields));
 }

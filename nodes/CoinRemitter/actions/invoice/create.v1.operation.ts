@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import { FIAT_CURRENCIES } from '../../../shared/currencies';
-import { amountField, fiatCurrencyField, invoiceAdditionalFields } from '../fields';
+import { amountField, fiatCurrencyField } from '../fields';
+import { invoiceAdditionalFields } from './fields';
 import type { ItemContext, OperationFacts } from '../operation';
 import {
 	asText,
@@ -27,6 +29,8 @@ export const option = {
 };
 
 export const facts: OperationFacts = { apis: ['v1'], writes: true };
+
+export const endpoint: Endpoint = { v1: '/v1/invoice/create' };
 
 export const properties: INodeProperties[] = [
 	amountField('Invoice amount, in the fiat currency below'),
@@ -65,5 +69,5 @@ export async function execute(
 		custom_data1: limitedText(ctx, 'Custom Data 1', extra.customData1, CUSTOM_DATA_MAX_LENGTH),
 		custom_data2: limitedText(ctx, 'Custom Data 2', extra.customData2, CUSTOM_DATA_MAX_LENGTH),
 	});
-	return await item.send({ v1: '/v1/invoice/create' }, fields);
+	return await item.send(endpoint, fields);
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import { invoiceKey } from '../../../shared/deliveryKey';
 import { isPlainObject } from '../../../shared/json';
 import type { ItemContext, OperationFacts } from '../operation';
@@ -15,6 +16,8 @@ export const option = {
 };
 
 export const facts: OperationFacts = { apis: ['v1', 'legacy'] };
+
+export const endpoint: Endpoint = { v1: '/v1/invoice/get', legacy: 'get-invoice' };
 
 export const properties: INodeProperties[] = [
 	{
@@ -32,10 +35,7 @@ export async function execute(
 	item: ItemContext,
 ): Promise<IDataObject | IDataObject[]> {
 	const invoiceId = requiredParameter(this, item.field, 'invoiceId', 'Invoice ID');
-	const invoice = await item.send(
-		{ v1: '/v1/invoice/get', legacy: 'get-invoice' },
-		{ invoice_id: invoiceId },
-	);
+	const invoice = await item.send(endpoint, { invoice_id: invoiceId });
 	const record = item.api === 'legacy' ? withSuccessUrl(invoice) : invoice;
 	// The key the trigger gives the same status of this invoice, for catching up missed notifications.
 	return isPlainObject(record) ? { ...record, deliveryKey: invoiceKey(item.api, record) } : record;

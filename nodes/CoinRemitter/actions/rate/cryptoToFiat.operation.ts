@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import { COIN_SYMBOLS } from '../../../shared/coins';
 import { FIAT_CURRENCIES } from '../../../shared/currencies';
-import { amountField, coinField, fiatCurrencyField } from '../fields';
+import { amountField, fiatCurrencyField } from '../fields';
+import { coinField } from './fields';
 import type { ItemContext, OperationFacts } from '../operation';
 import { oneOf, positiveAmount } from '../validation';
 
@@ -14,6 +16,8 @@ export const option = {
 };
 
 export const facts: OperationFacts = { apis: ['v1'] };
+
+export const endpoint: Endpoint = { v1: '/v1/rate/crypto-to-fiat' };
 
 export const properties: INodeProperties[] = [
 	coinField('Crypto currency of the amount to convert'),
@@ -48,5 +52,5 @@ export async function execute(
 			{ upperCase: true },
 		),
 	};
-	return await item.send({ v1: '/v1/rate/crypto-to-fiat' }, fields);
+	return await item.send(endpoint, fields);
 }

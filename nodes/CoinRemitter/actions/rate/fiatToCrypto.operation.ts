@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import { COIN_SYMBOLS } from '../../../shared/coins';
 import { FIAT_CURRENCIES } from '../../../shared/currencies';
-import { coinField, fiatCurrencyField } from '../fields';
+import { fiatCurrencyField } from '../fields';
+import { coinField } from './fields';
 import type { ItemContext, OperationFacts } from '../operation';
 import { onlyFor } from '../operation';
 import { oneOf, positiveAmount, withoutEmpty } from '../validation';
@@ -16,6 +18,11 @@ export const option = {
 };
 
 export const facts: OperationFacts = { apis: ['v1', 'legacy'] };
+
+export const endpoint: Endpoint = {
+	v1: '/v1/rate/fiat-to-crypto',
+	legacy: 'get-fiat-to-crypto-rate',
+};
 
 export const properties: INodeProperties[] = [
 	fiatCurrencyField('Currency of the amount to convert'),
@@ -60,17 +67,11 @@ export async function execute(
 		this.getNodeParameter('fiatAmount', itemIndex),
 	);
 	if (item.api === 'legacy') {
-		return await item.send(
-			{ legacy: 'get-fiat-to-crypto-rate' },
-			{ fiat_symbol: fiat, fiat_amount: fiatAmount },
-		);
+		return await item.send(endpoint, { fiat_symbol: fiat, fiat_amount: fiatAmount });
 	}
 	const crypto = oneOf(ctx, 'Coin', this.getNodeParameter('coin', itemIndex, ''), COIN_SYMBOLS, {
 		upperCase: true,
 		optional: true,
 	});
-	return await item.send(
-		{ v1: '/v1/rate/fiat-to-crypto' },
-		withoutEmpty({ fiat, fiat_amount: fiatAmount, crypto }),
-	);
+	return await item.send(endpoint, withoutEmpty({ fiat, fiat_amount: fiatAmount, crypto }));
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import type { ItemContext, OperationFacts } from '../operation';
 
 export const option = {
@@ -11,11 +12,13 @@ export const option = {
 
 export const facts: OperationFacts = { apis: ['legacy'] };
 
+export const endpoint: Endpoint = { legacy: 'get-coin-rate' };
+
 export const properties: INodeProperties[] = [];
 
 export async function execute(
 	this: IExecuteFunctions,
 	item: ItemContext,
 ): Promise<IDataObject | IDataObject[]> {
-	return await item.send({ legacy: 'get-coin-rate' });
+	return await item.send(endpoint);
 }

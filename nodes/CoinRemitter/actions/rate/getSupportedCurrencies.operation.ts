@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import type { ItemContext, OperationFacts } from '../operation';
 
 export const option = {
@@ -12,6 +13,8 @@ export const option = {
 
 export const facts: OperationFacts = { apis: ['v1'] };
 
+export const endpoint: Endpoint = { v1: '/v1/rate/supported-currency' };
+
 export const properties: INodeProperties[] = [];
 
 /** One item per supported coin, with its network, minimum deposit, USD price and fee levels. */
@@ -19,5 +22,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: ItemContext,
 ): Promise<IDataObject | IDataObject[]> {
-	return await item.send({ v1: '/v1/rate/supported-currency' });
+	return await item.send(endpoint);
 }

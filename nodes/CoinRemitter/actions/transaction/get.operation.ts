@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import { withTransactionKey } from '../../../shared/deliveryKey';
 import { isPlainObject } from '../../../shared/json';
 import type { ItemContext, OperationFacts } from '../operation';
@@ -13,6 +14,8 @@ export const option = {
 };
 
 export const facts: OperationFacts = { apis: ['v1', 'legacy'] };
+
+export const endpoint: Endpoint = { v1: '/v1/wallet/transaction', legacy: 'get-transaction' };
 
 export const properties: INodeProperties[] = [
 	{
@@ -31,10 +34,7 @@ export async function execute(
 	item: ItemContext,
 ): Promise<IDataObject | IDataObject[]> {
 	const id = requiredParameter(this, item.field, 'transactionId', 'Transaction ID');
-	const record = await item.send(
-		{ v1: '/v1/wallet/transaction', legacy: 'get-transaction' },
-		{ id },
-	);
+	const record = await item.send(endpoint, { id });
 	// The key the trigger gives the same state of this transaction, for catching up missed webhooks.
 	return isPlainObject(record) ? withTransactionKey(record, item.api) : record;
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import type { ItemContext, OperationFacts } from '../operation';
 
 export const option = {
@@ -12,11 +13,13 @@ export const option = {
 
 export const facts: OperationFacts = { apis: ['v1', 'legacy'] };
 
+export const endpoint: Endpoint = { v1: '/v1/wallet/balance', legacy: 'get-balance' };
+
 export const properties: INodeProperties[] = [];
 
 export async function execute(
 	this: IExecuteFunctions,
 	item: ItemContext,
 ): Promise<IDataObject | IDataObject[]> {
-	return await item.send({ v1: '/v1/wallet/balance', legacy: 'get-balance' });
+	return await item.send(endpoint);
 }

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { Endpoint } from '../../../shared/client';
 import { LEGACY_CREDENTIAL, V1_CREDENTIAL } from '../../../shared/client';
-import { addressField, amountField, WITHDRAWAL_SPEEDS, withdrawalSpeedField } from '../fields';
+import { addressField, amountField } from '../fields';
+import { WITHDRAWAL_SPEEDS, withdrawalSpeedField } from './fields';
 import type { ItemContext, OperationFacts } from '../operation';
 import { onlyFor } from '../operation';
 import { asText, oneOf, positiveAmount, requiredParameter, withoutEmpty } from '../validation';
@@ -18,6 +20,8 @@ export const option = {
 
 /** Withdrawals draw on one balance: one at a time, in input order, so it runs out on a predictable item. */
 export const facts: OperationFacts = { apis: ['v1', 'legacy'], writes: true, oneAtATime: true };
+
+export const endpoint: Endpoint = { v1: '/v1/wallet/withdraw', legacy: 'withdraw' };
 
 export const properties: INodeProperties[] = [
 	addressField('Destination address that receives the coins'),

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { amountField, WITHDRAWAL_SPEEDS, withdrawalSpeedField } from '../fields';
+import type { Endpoint } from '../../../shared/client';
+import { amountField } from '../fields';
+import { WITHDRAWAL_SPEEDS, withdrawalSpeedField } from './fields';
 import type { ItemContext, OperationFacts } from '../operation';
 import { asText, oneOf, positiveAmount, withoutEmpty } from '../validation';
 
@@ -13,6 +15,8 @@ export const option = {
 };
 
 export const facts: OperationFacts = { apis: ['v1'] };
+
+export const endpoint: Endpoint = { v1: '/v1/wallet/withdraw/estimate' };
 
 export const properties: INodeProperties[] = [
 	amountField('Amount of the wallet coin to send, before fees'),
@@ -54,5 +58,5 @@ export async function execute(
 			},
 		),
 	});
-	return await item.send({ v1: '/v1/wallet/withdraw/estimate' }, fields);
+	return await item.send(endpoint, fields);
 }
