@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { CoinRemitterApi } from '../../../../credentials/CoinRemitterApi.credentials';
 import { CoinRemitter } from '../../../../nodes/CoinRemitter/CoinRemitter.node';
 import { CoinRemitterTrigger } from '../../../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
+import { resources } from '../../../../nodes/CoinRemitter/actions/description';
 
 const { description } = new CoinRemitter();
 
@@ -21,63 +22,21 @@ function options(name: string, context: Record<string, string>) {
 		);
 }
 
-const V1: Record<string, Record<string, string[]>> = {
-	address: { create: ['label'], validate: ['address'], getTransactions: ['address'] },
-	withdrawal: {
-		estimate: ['amount', 'withdrawalSpeed', 'additionalFields.address'],
-		create: ['address', 'amount', 'withdrawalSpeed'],
-	},
-	transaction: { get: ['transactionId'] },
-	wallet: { getBalance: [] },
-	invoice: {
-		create: [
-			'amount',
-			'fiatCurrency',
-			...[
-				'name',
-				'email',
-				'expiryMinutes',
-				'notifyUrl',
-				'successUrl',
-				'failUrl',
-				'description',
-				'customData1',
-				'customData2',
-			].map((n) => `additionalFields.${n}`),
-		],
-		get: ['invoiceId'],
-	},
-	rate: {
-		fiatToCrypto: ['fiatCurrency', 'fiatAmount', 'coin'],
-		cryptoToFiat: ['coin', 'cryptoAmount', 'fiatCurrency'],
-		getSupportedCurrencies: [],
-	},
-};
+const APIS = ['v1', 'legacy'] as const;
 
-const LEGACY: Record<string, Record<string, string[]>> = {
-	address: { create: ['label'], validate: ['address'], getTransactions: ['address'] },
-	withdrawal: { create: ['address', 'amount'] },
-	transaction: { get: ['transactionId'] },
-	wallet: { getBalance: [] },
-	invoice: {
-		create: [
-			'amount',
-			'fiatCurrency',
-			...[
-				'name',
-				'expiryMinutes',
-				'notifyUrl',
-				'successUrl',
-				'failUrl',
-				'description',
-				'customData1',
-				'customData2',
-			].map((n) => `additionalFields.${n}`),
-		],
-		get: ['invoiceId'],
-	},
-	rate: { fiatToCrypto: ['fiatCurrency', 'fiatAmount'], getCoinPrices: [] },
-};
+/** Parameters the node has whatever the resource: the ones no operation declares. */
+const NODE_LEVEL = ['apiVersion', 'legacyNotice', 'resource', 'operation', 'options'];
+
+/** Every operation module, as the resources list them, with the interfaces it is offered under. */
+const offered = resources.flatMap((resource) =>
+	resource.operations.flatMap((operation) =>
+		operation.facts.apis.map((api) => ({ api, resource, operation })),
+	),
+);
+
+/** Whether a field an operation declares applies under `api` (it may name the one interface it has). */
+const appliesUnder = (property: INodeProperties, api: string) =>
+	property.displayOptions?.show?.apiVersion?.includes(api) ?? true;
 
 describe('node description', () => {
 	it('is the coinRemitter node, usable as an AI tool, with the v1 credential', () => {
@@ -92,39 +51,82 @@ describe('node description', () => {
 		);
 	});
 
-	const rows = [
-		...Object.entries(V1).map(([resource, operations]) => ['v1', resource, operations] as const),
-		...Object.entries(LEGACY).map(
-			([resource, operations]) => ['legacy', resource, operations] as const,
-		),
-	];
-	for (const [apiVersion, resource, operations] of rows) {
-		for (const [operation, fields] of Object.entries(operations)) {
-			it(`${apiVersion} ${resource}.${operation} has its fields under their public names`, () => {
-				expect(options('resource', { apiVersion })).toContain(resource);
-				expect(options('operation', { apiVersion, resource })).toContain(operation);
-				const context = { apiVersion, resource, operation };
-				for (const field of fields) {
-					const [top, sub] = field.split('.');
-					const property = description.properties.find(
-						(p) => p.name === top && visible(p, context),
-					);
-					expect(property).toBeDefined();
-					if (sub) expect((property!.options ?? []).map((option) => option.name)).toContain(sub);
+	for (const { api: apiVersion, resource, operation } of offered) {
+		const { value } = operation.option;
+		it(`${apiVersion} ${resource.value}.${value} has its fields under their public names`, () => {
+			expect(options('resource', { apiVersion })).toContain(resource.value);
+			expect(options('operation', { apiVersion, resource: resource.value })).toContain(value);
+			const context = { apiVersion, resource: resource.value, operation: value };
+			for (const declared of operation.properties) {
+				const property = description.properties.find(
+					(p) => p.name === declared.name && visible(p, context),
+				);
+				if (!appliesUnder(declared, apiVersion)) {
+					expect(property).toBeUndefined();
+					continue;
 				}
-			});
-		}
+				expect(property).toBeDefined();
+				for (const sub of (declared.options ?? []) as INodeProperties[])
+					if (sub.name) expect((property!.options ?? []).map((o) => o.name)).toContain(sub.name);
+			}
+		});
 	}
 
 	it('does not offer legacy-only operations under v1, nor v1-only ones under legacy', () => {
-		expect(options('operation', { apiVersion: 'v1', resource: 'rate' })).toEqual([
-			'cryptoToFiat',
-			'fiatToCrypto',
-			'getSupportedCurrencies',
-		]);
-		expect(options('operation', { apiVersion: 'legacy', resource: 'withdrawal' })).toEqual([
-			'create',
-		]);
+		for (const resource of resources) {
+			for (const apiVersion of APIS) {
+				const expected = resource.operations
+					.filter((operation) => operation.facts.apis.includes(apiVersion))
+					.map((operation) => operation.option.value);
+				expect(options('operation', { apiVersion, resource: resource.value })).toEqual(expected);
+			}
+		}
+	});
+
+	it("shows each operation's fields for that operation only, under the interfaces it is offered by", () => {
+		const declaredBy = (resource: string, operation: string) =>
+			offered.filter(
+				(entry) => entry.resource.value === resource && entry.operation.option.value === operation,
+			);
+		for (const property of description.properties) {
+			if (NODE_LEVEL.includes(property.name)) continue;
+			const show = property.displayOptions?.show ?? {};
+			expect(show.resource).toHaveLength(1);
+			expect(show.operation).toHaveLength(1);
+			const owners = declaredBy(show.resource![0] as string, show.operation![0] as string);
+			expect(owners.length).toBeGreaterThan(0);
+			for (const api of show.apiVersion ?? [])
+				expect(owners.map((owner) => owner.api)).toContain(api);
+		}
+		for (const { api: apiVersion, resource, operation } of offered) {
+			const context = { apiVersion, resource: resource.value, operation: operation.option.value };
+			const shown = description.properties
+				.filter((property) => !NODE_LEVEL.includes(property.name) && visible(property, context))
+				.map((property) => property.name);
+			const declared = operation.properties
+				.filter((property) => appliesUnder(property, apiVersion))
+				.map((property) => property.name);
+			expect(shown).toEqual(declared);
+		}
+	});
+
+	it('lists the operations of each resource alphabetically, in a dropdown no expression can set', () => {
+		for (const property of description.properties.filter((p) => p.name === 'operation')) {
+			const names = (property.options as Array<{ name: string }>).map((option) => option.name);
+			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+			expect(property.noDataExpression).toBe(true);
+		}
+	});
+
+	it('gives each operation a well-formed endpoint for exactly the interfaces it is offered by', () => {
+		for (const resource of resources) {
+			for (const { endpoint, facts, option } of resource.operations) {
+				const where = `${resource.value}.${option.value}`;
+				expect([where, Object.keys(endpoint).sort()]).toEqual([where, [...facts.apis].sort()]);
+				if (endpoint.v1 !== undefined) expect(endpoint.v1).toMatch(/^\/v1(\/[a-z]+(-[a-z]+)*)+$/);
+				if (endpoint.legacy !== undefined) expect(endpoint.legacy).toMatch(/^[a-z]+(-[a-z]+)*$/);
+			}
+		}
 	});
 
 	it('keeps API Version a visible field: no credential is shown by a condition (n8n would take the field for the auth selector and hide it)', () => {
