@@ -1,21 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject, parseJsonExact } from '../shared/json';
-import type { CallbackKind, CallbackSchema, TriggerEvent } from './schemas';
-import { describeIssue, SCHEMAS } from './schemas';
-
-/** A callback we refuse: answered with `status` and a short reason, and no execution starts. */
-export class CallbackRejection extends Error {
-	constructor(
-		readonly status: number,
-		message: string,
-	) {
-		super(message);
-	}
-}
-
-/** A rejection answered with `status` (4xx, or 503 when it is worth retrying later). */
-export const refuse = (status: number, reason: string) => new CallbackRejection(status, reason);
+import type { AnyCallbackKind, TriggerEvent } from './callbacks';
+import { RECOGNITION_ORDER } from './callbacks';
+import { refuse } from './rejection';
+import type { CallbackSchema } from './schemas';
+import { describeIssue } from './schemas';
 
 const reject = (reason: string) => refuse(400, reason);
 
@@ -123,29 +113,15 @@ function arraysFromIndexedObjects(value: unknown): unknown {
 	return value;
 }
 
-/** Which callback this is, from the fields only the service's payloads of that kind carry. */
-export function classify(fields: IDataObject): { schema: CallbackSchema; event: TriggerEvent } {
-	const widgetType =
-		typeof fields.widget_type === 'string' ? fields.widget_type.toLowerCase() : undefined;
-	if (widgetType !== undefined || fields.widget_id !== undefined) {
-		const kind: CallbackKind =
-			widgetType === 'pricing'
-				? 'pricingWidget'
-				: widgetType === 'presale'
-					? 'presaleWidget'
-					: 'paymentButtonWidget';
-		return { schema: SCHEMAS[kind], event: 'widgetOrder' };
-	}
-	// v1 records carry coin_symbol, legacy ones never do; merchant_id is in both.
-	const v1 = fields.coin_symbol !== undefined;
-	if (fields.invoice_id !== undefined) {
-		return { schema: v1 ? SCHEMAS.v1Invoice : SCHEMAS.legacyInvoice, event: 'invoice' };
-	}
-	if (fields.type === 'receive' || fields.type === 'send') {
-		return {
-			schema: v1 ? SCHEMAS.v1Transaction : SCHEMAS.legacyTransaction,
-			event: fields.type === 'receive' ? 'deposit' : 'withdrawal',
-		};
+/** Which kind of callback this is, and which of its payloads, from the fields only that payload carries. */
+export function classify(fields: IDataObject): {
+	kind: AnyCallbackKind;
+	schema: CallbackSchema;
+	event: TriggerEvent;
+} {
+	for (const kind of RECOGNITION_ORDER) {
+		const recognised = kind.recognise(fields);
+		if (recognised) return { kind, ...recognised };
 	}
 	throw reject(
 		'The body is not a CoinRemitter callback (no transaction, invoice or widget order fields)',
