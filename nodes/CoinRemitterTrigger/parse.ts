@@ -14,6 +14,8 @@ const MAX_FIELDS = 500;
 const MAX_DEPTH = 6;
 const MAX_ARRAY_INDEX = 1000;
 const MAX_VALUE_LENGTH = 64 * 1024;
+/** Levels of objects and lists a body may nest (a genuine one has 3: payment_history[0].amount). */
+const MAX_NESTING = 8;
 
 /**
  * The callback's fields from whatever n8n handed the node: a JSON object (re-read exactly from
@@ -26,6 +28,7 @@ export function readFields(body: unknown, rawJson?: string): IDataObject {
 	else if (typeof body === 'string') fields = parseText(body);
 	if (isPlainObject(fields) && isMultipartWrapper(fields)) fields = fields.data ?? {};
 	if (!isPlainObject(fields)) throw reject('The body is not a set of fields');
+	refuseDeepNesting(fields);
 	const entries = Object.entries(fields);
 	if (entries.length === 0) throw reject('The body is empty');
 	if (entries.length > MAX_FIELDS) throw reject(`The body has more than ${MAX_FIELDS} fields`);
@@ -54,6 +57,20 @@ function isMultipartWrapper(body: IDataObject): body is { data?: IDataObject } {
 		keys.every((key) => key === 'data' || key === 'files') &&
 		(body.data === undefined || isPlainObject(body.data))
 	);
+}
+
+/**
+ * Refuses values nested deeper than a callback ever is, before anything walks them recursively
+ * (a body of 100 000 brackets parses fine, then overflows the stack of whatever recurses into it).
+ */
+function refuseDeepNesting(value: unknown) {
+	const stack: Array<[unknown, number]> = [[value, 0]];
+	for (let entry = stack.pop(); entry; entry = stack.pop()) {
+		const [next, depth] = entry;
+		if (typeof next !== 'object' || next === null) continue;
+		if (depth >= MAX_NESTING) throw reject('The body is nested too deeply');
+		for (const inner of Object.values(next)) stack.push([inner, depth + 1]);
+	}
 }
 
 /** Splits `a[b][0]` into ['a', 'b', '0']; a key without brackets is one segment. */
@@ -136,5 +153,7 @@ export function typeFields(schema: CallbackSchema, fields: IDataObject): IDataOb
 	}
 	const typed = schema.schema.safeParse(fields);
 	if (!typed.success) throw reject(describeIssue(typed.error.issues[0]));
+	// Nested values sent as JSON text are parsed while typing: bound them too.
+	refuseDeepNesting(typed.data);
 	return typed.data as IDataObject;
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import type { AnyCallbackKind, TriggerEvent, TriggerOptions } from './callbacks';
 import { DeliveryMemory } from './dedupe';
 import { classify, readFields, typeFields } from './parse';
-import { refuse } from './rejection';
+import { CallbackRejection, refuse } from './rejection';
 import type { CallbackInterface, CallbackSchema } from './schemas';
 import { credentialsOnNode, DEFAULT_VERIFICATION_WAIT_S, verifyPatiently } from './verify';
 
@@ -27,9 +27,7 @@ export async function receiveCallback(
 	options: TriggerOptions,
 	acknowledge: () => void,
 ): Promise<Outcome> {
-	const fields = readFields(this.getBodyData(), rawJsonBody(this));
-	const { kind, schema, event } = classify(fields);
-	const typed = typeFields(schema, fields);
+	const { kind, schema, event, typed } = parseBody(this);
 	if (!events.includes(event)) return { ignored: `${event} callbacks are not selected` };
 
 	const received = await itemOf.call(this, kind, event, schema, typed, options, acknowledge);
@@ -121,6 +119,18 @@ function withDerived(
 function unverifiedRest(callback: IDataObject, record: IDataObject): IDataObject {
 	const rest = Object.entries(callback).filter(([name]) => record[name] === undefined);
 	return rest.length > 0 ? { [UNVERIFIED_FIELDS]: Object.fromEntries(rest) } : {};
+}
+
+/** The callback's kind, payload, event and typed fields; a body that cannot be read at all is a 400 too. */
+function parseBody(context: IWebhookFunctions) {
+	try {
+		const fields = readFields(context.getBodyData(), rawJsonBody(context));
+		const { kind, schema, event } = classify(fields);
+		return { kind, schema, event, typed: typeFields(schema, fields) };
+	} catch (error) {
+		if (error instanceof CallbackRejection) throw error;
+		throw refuse(400, 'The body could not be read as a CoinRemitter callback');
+	}
 }
 
 /** The raw text of a JSON body, so that amounts are read exactly as sent. */
