@@ -128,9 +128,14 @@ function parseBody(context: IWebhookFunctions) {
 		const { kind, schema, event } = classify(fields);
 		return { kind, schema, event, typed: typeFields(schema, fields) };
 	} catch (error) {
-		if (error instanceof CallbackRejection) throw error;
-		throw refuse(400, 'The body could not be read as a CoinRemitter callback');
+		throw asRejection(error);
 	}
+}
+
+/** A rejection stays as it is; any other failure while reading a body is the body's fault: 400. */
+function asRejection(error: unknown): CallbackRejection {
+	if (error instanceof CallbackRejection) return error;
+	return refuse(400, 'The body could not be read as a CoinRemitter callback');
 }
 
 /** The raw text of a JSON body, so that amounts are read exactly as sent. */
