@@ -199,6 +199,41 @@ const widgetOrders = {
 	}),
 };
 
+/** A fresh address of the wallet, as Address → Create would give. */
+function newAddress(wallet) {
+	const address = S.randomAddress();
+	wallet.addresses.set(address, {
+		address,
+		label: 'demo',
+		createdAt: Date.now(),
+		expiresAt: Date.now() + S.ADDRESS_LIFETIME_MS,
+	});
+	return address;
+}
+
+/**
+ * One sample callback per kind, recorded in the simulator so that verification finds it (POST
+ * /__sim/fire, for trying a trigger by hand). A new callback kind adds its sample here.
+ */
+const samples = {
+	deposit(sim) {
+		const wallet = sim.wallet('sim_tcn_key');
+		return sim.deposit(wallet.apiKey, newAddress(wallet), '0.25000000', S.REQUIRED_CONFIRMATIONS);
+	},
+	invoice(sim) {
+		const wallet = sim.wallet('sim_tcn_key');
+		const invoice = sim.createV1Invoice(wallet.apiKey, {
+			amount: '10',
+			fiat_currency: 'USD',
+			custom_data1: 'order-1001',
+		});
+		return payInvoice(sim, invoice.invoice_id, invoice.total_amount[wallet.coinSymbol]);
+	},
+	pricing: () => widgetOrders.pricing(),
+	presale: () => widgetOrders.presale(),
+	paymentButton: () => widgetOrders.paymentButton(),
+};
+
 module.exports = {
 	encodeCallback,
 	fireCallback,
@@ -206,6 +241,7 @@ module.exports = {
 	invoiceNotification,
 	legacyTransactionWebhook,
 	payInvoice,
+	samples,
 	v1TransactionWebhook,
 	widgetOrders,
 };

@@ -146,4 +146,6 @@ export const callbacks: {
 		'pricing' | 'presale' | 'paymentButton',
 		(statusCode?: number) => Payload & { order_timestamp: string }
 	>;
+	/** One sample callback per kind, recorded so that verification finds it (POST /__sim/fire). */
+	samples: Record<string, (sim: Simulator) => Payload>;
 };

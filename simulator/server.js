@@ -162,37 +162,10 @@ class Simulator {
 
 	/** Fires a sample callback of `kind` at `url`, as the service would: for trying a trigger by hand. */
 	async fireSample(url, kind, encoding = 'multipart') {
-		const wallet = this.wallet('sim_tcn_key');
-		let payload;
-		if (kind === 'deposit' || kind === 'invoice') {
-			const address = S.randomAddress();
-			wallet.addresses.set(address, {
-				address,
-				label: 'demo',
-				createdAt: Date.now(),
-				expiresAt: Date.now() + S.ADDRESS_LIFETIME_MS,
-			});
-			if (kind === 'deposit') {
-				payload = this.deposit(wallet.apiKey, address, '0.25000000', S.REQUIRED_CONFIRMATIONS);
-			} else {
-				const invoice = this.createV1Invoice(wallet.apiKey, {
-					amount: '10',
-					fiat_currency: 'USD',
-					custom_data1: 'order-1001',
-				});
-				payload = callbacks.payInvoice(
-					this,
-					invoice.invoice_id,
-					invoice.total_amount[wallet.coinSymbol],
-				);
-			}
-		} else if (callbacks.widgetOrders[kind]) {
-			payload = callbacks.widgetOrders[kind]();
-		} else {
-			return {
-				error: `unknown kind ${kind}; use deposit, invoice, pricing, presale or paymentButton`,
-			};
-		}
+		const sample = Object.hasOwn(callbacks.samples, kind) ? callbacks.samples[kind] : undefined;
+		if (!sample)
+			return { error: `unknown kind ${kind}; use ${Object.keys(callbacks.samples).join(', ')}` };
+		const payload = sample(this);
 		const answer = await callbacks.fireCallback(url, payload, { encoding });
 		return { sent: payload, answer };
 	}

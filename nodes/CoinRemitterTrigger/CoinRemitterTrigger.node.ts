@@ -8,11 +8,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { CallbackRejection } from './parse';
-import type { TriggerEvent } from './schemas';
+import type { TriggerEvent, TriggerOptions } from './callbacks';
 import { triggerProperties } from './description';
-import type { TriggerOptions } from './receive';
 import { receiveCallback } from './receive';
+import { CallbackRejection } from './rejection';
 
 export class CoinRemitterTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,27 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiVersion } from '../shared/client';
-import { invoiceKey, transactionKey } from '../shared/deliveryKey';
-import type { TriggerEvent } from './schemas';
-
-/**
- * What makes a delivery new (see ../shared/deliveryKey): transactions and invoices are keyed as the
- * reading operations key them; widget orders by widget, order, status and payments.
- */
-export function stateKey(event: TriggerEvent, item: IDataObject, confirmed: boolean): string {
-	const api = item.interface as ApiVersion;
-	switch (event) {
-		case 'deposit':
-		case 'withdrawal':
-			return transactionKey(api, item.id, confirmed);
-		case 'invoice':
-			return invoiceKey(api, item);
-		default: {
-			const payments = Array.isArray(item.payment_history) ? item.payment_history.length : 0;
-			return `widget:${String(item.widget_id)}:${String(item.order_id)}:${String(item.status_code)}:${payments}`;
-		}
-	}
-}
+// The delivery keys themselves come from each callback kind (callbacks/*.callback.ts: deliveryKey).
 
 const MAX_REMEMBERED = 5000;
 /** How long the static data of a webhook request may still be written back by n8n after it was loaded. */

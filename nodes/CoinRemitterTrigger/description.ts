@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { CALLBACKS, EVENTS } from './callbacks';
+
 /** Status names of invoices and widget orders, by status_code. */
 export const ORDER_STATUSES: Record<number, string> = {
 	0: 'Pending',
@@ -30,30 +32,11 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'events',
 		type: 'multiOptions',
 		required: true,
-		default: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'],
+		default: [...EVENTS],
 		description: 'The callbacks that start the workflow',
-		options: [
-			{
-				name: 'Deposit',
-				value: 'deposit',
-				description: 'Coins received on a wallet address (type receive)',
-			},
-			{
-				name: 'Invoice',
-				value: 'invoice',
-				description: 'A payment or status change of an invoice',
-			},
-			{
-				name: 'Widget Order',
-				value: 'widgetOrder',
-				description: 'An order of a pricing, presale or payment button widget',
-			},
-			{
-				name: 'Withdrawal',
-				value: 'withdrawal',
-				description: 'Coins sent from the wallet (type send)',
-			},
-		],
+		options: CALLBACKS.flatMap((kind) => kind.events.map((event) => ({ ...event }))).sort((a, b) =>
+			a.name.localeCompare(b.name),
+		),
 	},
 	{
 		displayName: 'Options',

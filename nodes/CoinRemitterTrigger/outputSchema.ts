@@ -2,11 +2,11 @@
 // n8n editor shows as the trigger's fields before the first event.
 import { z } from 'zod/v4';
 
-import { SCHEMAS } from './schemas';
+import { CALLBACKS, EVENTS } from './callbacks';
 
 /** What every item of the trigger carries besides the callback's own fields. */
 const itemEnvelope = {
-	event: z.enum(['deposit', 'withdrawal', 'invoice', 'widgetOrder']),
+	event: z.enum(EVENTS),
 	interface: z.enum(['v1', 'legacy']),
 	verified: z.boolean(),
 	verification: z.string(),
@@ -16,7 +16,7 @@ const itemEnvelope = {
 /** The JSON schema of the trigger's items, for the editor to show fields before the first event. */
 export function outputJsonSchema(): Record<string, unknown> {
 	const shape: z.ZodRawShape = {};
-	for (const { schema } of Object.values(SCHEMAS))
+	for (const { schema } of CALLBACKS.flatMap((kind) => kind.schemas))
 		Object.assign(shape, (schema as z.ZodObject).shape);
 	const item = z.object({ ...shape, ...itemEnvelope });
 	const { $schema, ...jsonSchema } = z.toJSONSchema(item, { io: 'output', unrepresentable: 'any' });

@@ -1,21 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject, parseJsonExact } from '../shared/json';
-import type { CallbackKind, CallbackSchema, TriggerEvent } from './schemas';
-import { describeIssue, SCHEMAS } from './schemas';
-
-/** A callback we refuse: answered with `status` and a short reason, and no execution starts. */
-export class CallbackRejection extends Error {
-	constructor(
-		readonly status: number,
-		message: string,
-	) {
-		super(message);
-	}
-}
-
-/** A rejection answered with `status` (4xx, or 503 when it is worth retrying later). */
-export const refuse = (status: number, reason: string) => new CallbackRejection(status, reason);
+import type { AnyCallbackKind, TriggerEvent } from './callbacks';
+import { RECOGNITION_ORDER } from './callbacks';
+import { refuse } from './rejection';
+import type { CallbackSchema } from './schemas';
+import { describeIssue } from './schemas';
 
 const reject = (reason: string) => refuse(400, reason);
 
@@ -24,6 +14,8 @@ const MAX_FIELDS = 500;
 const MAX_DEPTH = 6;
 const MAX_ARRAY_INDEX = 1000;
 const MAX_VALUE_LENGTH = 64 * 1024;
+/** Levels of objects and lists a body may nest (a genuine one has 3: payment_history[0].amount). */
+const MAX_NESTING = 8;
 
 /**
  * The callback's fields from whatever n8n handed the node: a JSON object (re-read exactly from
@@ -36,6 +28,7 @@ export function readFields(body: unknown, rawJson?: string): IDataObject {
 	else if (typeof body === 'string') fields = parseText(body);
 	if (isPlainObject(fields) && isMultipartWrapper(fields)) fields = fields.data ?? {};
 	if (!isPlainObject(fields)) throw reject('The body is not a set of fields');
+	refuseDeepNesting(fields);
 	const entries = Object.entries(fields);
 	if (entries.length === 0) throw reject('The body is empty');
 	if (entries.length > MAX_FIELDS) throw reject(`The body has more than ${MAX_FIELDS} fields`);
@@ -64,6 +57,20 @@ function isMultipartWrapper(body: IDataObject): body is { data?: IDataObject } {
 		keys.every((key) => key === 'data' || key === 'files') &&
 		(body.data === undefined || isPlainObject(body.data))
 	);
+}
+
+/**
+ * Refuses values nested deeper than a callback ever is, before anything walks them recursively
+ * (a body of 100 000 brackets parses fine, then overflows the stack of whatever recurses into it).
+ */
+function refuseDeepNesting(value: unknown) {
+	const stack: Array<[unknown, number]> = [[value, 0]];
+	for (let entry = stack.pop(); entry; entry = stack.pop()) {
+		const [next, depth] = entry;
+		if (typeof next !== 'object' || next === null) continue;
+		if (depth >= MAX_NESTING) throw reject('The body is nested too deeply');
+		for (const inner of Object.values(next)) stack.push([inner, depth + 1]);
+	}
 }
 
 /** Splits `a[b][0]` into ['a', 'b', '0']; a key without brackets is one segment. */
@@ -123,29 +130,15 @@ function arraysFromIndexedObjects(value: unknown): unknown {
 	return value;
 }
 
-/** Which callback this is, from the fields only the service's payloads of that kind carry. */
-export function classify(fields: IDataObject): { schema: CallbackSchema; event: TriggerEvent } {
-	const widgetType =
-		typeof fields.widget_type === 'string' ? fields.widget_type.toLowerCase() : undefined;
-	if (widgetType !== undefined || fields.widget_id !== undefined) {
-		const kind: CallbackKind =
-			widgetType === 'pricing'
-				? 'pricingWidget'
-				: widgetType === 'presale'
-					? 'presaleWidget'
-					: 'paymentButtonWidget';
-		return { schema: SCHEMAS[kind], event: 'widgetOrder' };
-	}
-	// v1 records carry coin_symbol, legacy ones never do; merchant_id is in both.
-	const v1 = fields.coin_symbol !== undefined;
-	if (fields.invoice_id !== undefined) {
-		return { schema: v1 ? SCHEMAS.v1Invoice : SCHEMAS.legacyInvoice, event: 'invoice' };
-	}
-	if (fields.type === 'receive' || fields.type === 'send') {
-		return {
-			schema: v1 ? SCHEMAS.v1Transaction : SCHEMAS.legacyTransaction,
-			event: fields.type === 'receive' ? 'deposit' : 'withdrawal',
-		};
+/** Which kind of callback this is, and which of its payloads, from the fields only that payload carries. */
+export function classify(fields: IDataObject): {
+	kind: AnyCallbackKind;
+	schema: CallbackSchema;
+	event: TriggerEvent;
+} {
+	for (const kind of RECOGNITION_ORDER) {
+		const recognised = kind.recognise(fields);
+		if (recognised) return { kind, ...recognised };
 	}
 	throw reject(
 		'The body is not a CoinRemitter callback (no transaction, invoice or widget order fields)',
@@ -160,5 +153,7 @@ export function typeFields(schema: CallbackSchema, fields: IDataObject): IDataOb
 	}
 	const typed = schema.schema.safeParse(fields);
 	if (!typed.success) throw reject(describeIssue(typed.error.issues[0]));
+	// Nested values sent as JSON text are parsed while typing: bound them too.
+	refuseDeepNesting(typed.data);
 	return typed.data as IDataObject;
 }

@@ -1,23 +1,13 @@
-import { timingSafeEqual } from 'crypto';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { classify, readFields, refuse, typeFields } from './parse';
-import type { CallbackInterface, TriggerEvent } from './schemas';
-import { isConfirmed } from '../shared/deliveryKey';
-import { DeliveryMemory, stateKey } from './dedupe';
+import type { AnyCallbackKind, TriggerEvent, TriggerOptions } from './callbacks';
+import { DeliveryMemory } from './dedupe';
+import { classify, readFields, typeFields } from './parse';
+import { CallbackRejection, refuse } from './rejection';
+import type { CallbackInterface, CallbackSchema } from './schemas';
 import { credentialsOnNode, DEFAULT_VERIFICATION_WAIT_S, verifyPatiently } from './verify';
 
-export interface TriggerOptions {
-	confirmedOnly?: boolean;
-	legacyConfirmations?: number;
-	skipDuplicates?: boolean;
-	/** Order status codes: numbers as the editor stores them, or the same codes as text. */
-	statuses?: Array<number | string>;
-	verify?: boolean;
-	/** Seconds a callback may wait for the rate limit before it is acknowledged and verified in the background. */
-	verificationWait?: number;
-	widgetSecret?: string;
-}
+export type { TriggerOptions } from './callbacks';
 
 /** What to do with one delivery: start the workflow with `item`, or answer 200 and ignore it. */
 export type Outcome = { item: IDataObject } | { ignored: string };
@@ -27,6 +17,9 @@ const INTERFACE_NAMES: Record<CallbackInterface, string> = {
 	legacy: 'CoinRemitter Legacy V2/V3 API',
 };
 
+/** Where a verified item keeps the callback's fields that its record does not have (not checked). */
+export const UNVERIFIED_FIELDS = 'unverifiedFields';
+
 /** Reads, types, filters, verifies and de-duplicates one callback. Throws CallbackRejection for bad ones. */
 export async function receiveCallback(
 	this: IWebhookFunctions,
@@ -34,72 +27,16 @@ export async function receiveCallback(
 	options: TriggerOptions,
 	acknowledge: () => void,
 ): Promise<Outcome> {
-	const fields = readFields(this.getBodyData(), rawJsonBody(this));
-	const { schema, event } = classify(fields);
-	const typed = typeFields(schema, fields);
+	const { kind, schema, event, typed } = parseBody(this);
 	if (!events.includes(event)) return { ignored: `${event} callbacks are not selected` };
 
-	const api = schema.interface;
-	let item: IDataObject;
-	if (event === 'widgetOrder') {
-		checkWidgetSecret(this, options.widgetSecret);
-		const verification = options.widgetSecret
-			? 'Not verified with the API (widget orders cannot be looked up); the widget secret matched'
-			: 'NOT verified: widget orders cannot be looked up and no Widget Secret is set, so anyone who knows this URL can send one';
-		item = { event, interface: api, ...typed, verified: false, verification };
-	} else if (options.verify === false) {
-		item = {
-			event,
-			interface: api,
-			...typed,
-			verified: false,
-			verification: 'NOT verified: Verify With the API is off',
-		};
-	} else {
-		const credentials = credentialsOnNode(this);
-		if (credentials[api]) {
-			const waitMs = (options.verificationWait ?? DEFAULT_VERIFICATION_WAIT_S) * 1000;
-			const outcome = await verifyPatiently.call(this, event, api, typed, waitMs, acknowledge);
-			if ('otherWallet' in outcome) return { ignored: outcome.otherWallet };
-			item = {
-				...typeFields(schema, outcome.record),
-				event,
-				interface: api,
-				verified: true,
-				verification: 'Verified: the CoinRemitter API confirmed this record',
-			};
-		} else if (credentials.v1 || credentials.legacy) {
-			// The trigger is set up to verify, but not for this interface: starting unverified would
-			// let a forged callback through; 503 keeps it, so the service delivers it again once fixed.
-			const other = credentials.v1 ? 'v1' : 'legacy';
-			throw refuse(
-				503,
-				`This is a ${api} callback, but the trigger only has a ${INTERFACE_NAMES[other]} credential to verify with: add a ${INTERFACE_NAMES[api]} credential to the trigger (or turn Verify With the API off)`,
-			);
-		} else {
-			item = {
-				event,
-				interface: api,
-				...typed,
-				verified: false,
-				verification: `NOT verified: the trigger has no ${INTERFACE_NAMES[api]} credential, so anyone who knows this URL can send this`,
-			};
-		}
-	}
+	const received = await itemOf.call(this, kind, event, schema, typed, options, acknowledge);
+	if ('ignored' in received) return received;
+	const { item } = received;
 
-	const confirmed = isConfirmed(item, api, options.legacyConfirmations);
-	if (options.confirmedOnly && (event === 'deposit' || event === 'withdrawal') && !confirmed) {
-		return { ignored: 'the transaction is not confirmed yet' };
-	}
-	const statuses = (options.statuses ?? []).map(String);
-	if (
-		(event === 'invoice' || event === 'widgetOrder') &&
-		statuses.length > 0 &&
-		!statuses.includes(String(item.status_code))
-	) {
-		return { ignored: `status ${String(item.status ?? item.status_code)} is not selected` };
-	}
-	item.deliveryKey = stateKey(event, item, confirmed);
+	const skipped = kind.skip?.(item, options);
+	if (skipped) return { ignored: skipped };
+	item.deliveryKey = kind.deliveryKey(item, options);
 	if (options.skipDuplicates !== false) {
 		const memory = new DeliveryMemory(
 			this.getWorkflowStaticData('node'),
@@ -108,6 +45,97 @@ export async function receiveCallback(
 		if (!memory.claim(item.deliveryKey as string)) return { ignored: 'duplicate delivery' };
 	}
 	return { item };
+}
+
+/**
+ * The item's own fields: the record the API returns for a callback it can look up (verified), or
+ * the callback as sent (not verified, and saying why), with the facts the kind derives.
+ */
+async function itemOf(
+	this: IWebhookFunctions,
+	kind: AnyCallbackKind,
+	event: TriggerEvent,
+	schema: CallbackSchema,
+	callback: IDataObject,
+	options: TriggerOptions,
+	acknowledge: () => void,
+): Promise<Outcome> {
+	const api = schema.interface;
+	const unverified = (verification: string) => ({
+		item: {
+			event,
+			interface: api,
+			...withDerived(kind, callback, api, options),
+			verified: false,
+			verification,
+		},
+	});
+	if (!kind.lookup) return unverified(kind.unverifiable?.(this, options) ?? 'NOT verified');
+	if (options.verify === false) return unverified('NOT verified: Verify With the API is off');
+
+	const credentials = credentialsOnNode(this);
+	if (!credentials[api]) {
+		if (!credentials.v1 && !credentials.legacy)
+			return unverified(
+				`NOT verified: the trigger has no ${INTERFACE_NAMES[api]} credential, so anyone who knows this URL can send this`,
+			);
+		// The trigger is set up to verify, but not for this interface: starting unverified would
+		// let a forged callback through; 503 keeps it, so the service delivers it again once fixed.
+		const other = credentials.v1 ? 'v1' : 'legacy';
+		throw refuse(
+			503,
+			`This is a ${api} callback, but the trigger only has a ${INTERFACE_NAMES[other]} credential to verify with: add a ${INTERFACE_NAMES[api]} credential to the trigger (or turn Verify With the API off)`,
+		);
+	}
+	const waitMs = (options.verificationWait ?? DEFAULT_VERIFICATION_WAIT_S) * 1000;
+	const outcome = await verifyPatiently.call(this, kind.lookup, api, callback, waitMs, acknowledge);
+	if ('otherWallet' in outcome) return { ignored: outcome.otherWallet };
+	const record = withDerived(kind, typeFields(schema, outcome.record), api, options);
+	return {
+		item: {
+			...record,
+			...unverifiedRest(callback, record),
+			event,
+			interface: api,
+			verified: true,
+			verification: 'Verified: the CoinRemitter API confirmed this record',
+		},
+	};
+}
+
+/** The fields with the facts the kind derives from them added where the fields do not state them. */
+function withDerived(
+	kind: AnyCallbackKind,
+	fields: IDataObject,
+	api: CallbackInterface,
+	options: TriggerOptions,
+): IDataObject {
+	const derived = kind.derive?.(fields, api, options) ?? {};
+	const missing = Object.entries(derived).filter(([name]) => fields[name] == null);
+	return { ...fields, ...Object.fromEntries(missing) };
+}
+
+/** The callback's fields its record does not have, kept apart (nobody could check them), if any. */
+function unverifiedRest(callback: IDataObject, record: IDataObject): IDataObject {
+	const rest = Object.entries(callback).filter(([name]) => record[name] === undefined);
+	return rest.length > 0 ? { [UNVERIFIED_FIELDS]: Object.fromEntries(rest) } : {};
+}
+
+/** The callback's kind, payload, event and typed fields; a body that cannot be read at all is a 400 too. */
+function parseBody(context: IWebhookFunctions) {
+	try {
+		const fields = readFields(context.getBodyData(), rawJsonBody(context));
+		const { kind, schema, event } = classify(fields);
+		return { kind, schema, event, typed: typeFields(schema, fields) };
+	} catch (error) {
+		throw asRejection(error);
+	}
+}
+
+/** A rejection stays as it is; any other failure while reading a body is the body's fault: 400. */
+function asRejection(error: unknown): CallbackRejection {
+	if (error instanceof CallbackRejection) return error;
+	return refuse(400, 'The body could not be read as a CoinRemitter callback');
 }
 
 /** The raw text of a JSON body, so that amounts are read exactly as sent. */
@@ -121,14 +149,4 @@ function rawJsonBody(context: IWebhookFunctions): string | undefined {
 	)
 		return undefined;
 	return request.rawBody.toString('utf8');
-}
-
-function checkWidgetSecret(context: IWebhookFunctions, secret: string | undefined) {
-	if (!secret) return;
-	const given = (context.getQueryData() as IDataObject).secret;
-	const expected = Buffer.from(secret);
-	const actual = Buffer.from(typeof given === 'string' ? given : '');
-	if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
-		throw refuse(401, 'The widget secret is missing or wrong');
-	}
 }

@@ -8,8 +8,9 @@ import { isLegacyRefusal, isNotFound, isRateLimitWait } from '../shared/errors';
 import { sameAddress } from '../shared/addresses';
 import { sameAmount } from '../shared/decimal';
 import { isPlainObject } from '../shared/json';
-import { CallbackRejection, refuse } from './parse';
-import type { CallbackInterface, TriggerEvent } from './schemas';
+import type { Lookup, MatchedField } from './callbacks/callback';
+import { CallbackRejection, refuse } from './rejection';
+import type { CallbackInterface } from './schemas';
 
 /** How long a sender is expected to wait for its answer, by default (the "Verification Wait" option). */
 export const DEFAULT_VERIFICATION_WAIT_S = 5;
@@ -67,20 +68,20 @@ const busyAsResult = (error: unknown): typeof BUSY => {
  */
 export async function verifyPatiently(
 	this: IWebhookFunctions,
-	event: TriggerEvent,
+	lookup: Lookup,
 	api: CallbackInterface,
 	callback: IDataObject,
 	waitMs: number,
 	acknowledge: () => void,
 ): Promise<Verification> {
 	const inTime = await verifyCallback
-		.call(this, event, api, callback, verificationPolicy(waitMs))
+		.call(this, lookup, api, callback, verificationPolicy(waitMs))
 		.catch(busyAsResult);
 	if (inTime !== BUSY) return inTime;
 	acknowledge();
 	return await verifyCallback.call(
 		this,
-		event,
+		lookup,
 		api,
 		callback,
 		verificationPolicy(BACKGROUND_WAIT_MS, 'work'),
@@ -93,20 +94,23 @@ export function credentialsOnNode(context: IWebhookFunctions): Record<CallbackIn
 	return { v1: saved[V1_CREDENTIAL] !== undefined, legacy: saved[LEGACY_CREDENTIAL] !== undefined };
 }
 
-/** The fetched record, or why the callback belongs to another wallet (not forged: someone else's business). */
+/**
+ * The fetched record alone (never merged with the callback: a verified item holds what the record
+ * says), or why the callback belongs to another wallet (not forged: someone else's business).
+ */
 export type Verification = { record: IDataObject } | { otherWallet: string };
 
 const NOT_FOUND = 'The callback does not match any record of the wallet';
 
 /**
- * Fetches the record the callback speaks of with the wallet's credential and returns it merged
- * over the callback. A callback of another wallet is reported as such; a record that does not
- * exist, or disagrees on address, amount or type, means a forged callback (403). When the API
- * cannot answer within the verification budget, 503 (the service delivers it again).
+ * Fetches the record the callback speaks of with the wallet's credential (the kind's `lookup`) and
+ * returns it. A callback of another wallet is reported as such; a record that does not exist, or
+ * disagrees on a field the kind compares (type, address, amount), means a forged callback (403).
+ * When the API cannot answer within the verification budget, 503 (the service delivers it again).
  */
 export async function verifyCallback(
 	this: IWebhookFunctions,
-	event: TriggerEvent,
+	lookup: Lookup,
 	api: CallbackInterface,
 	callback: IDataObject,
 	policy: DeliveryPolicy,
@@ -119,7 +123,8 @@ export async function verifyCallback(
 	}
 	let record: IDataObject | IDataObject[];
 	try {
-		record = await lookup.call(this, event, api, callback, policy);
+		const { endpoint, fields } = lookup.read(callback);
+		record = await read(this, api, policy, endpoint, fields);
 	} catch (error) {
 		if (isRateLimitWait(error)) throw busy();
 		if (!(await isMissingRecord.call(this, error, api, policy))) throw refuse(503, UNAVAILABLE);
@@ -128,41 +133,27 @@ export async function verifyCallback(
 		throw refuse(403, NOT_FOUND);
 	}
 	if (!isPlainObject(record)) throw refuse(403, NOT_FOUND);
-	if (callback.type !== undefined && record.type !== undefined && callback.type !== record.type) {
-		throw refuse(403, "The callback's type does not match the wallet's record");
+	for (const field of lookup.mustMatch) {
+		if (disagree[field](callback, record))
+			throw refuse(403, `The callback's ${field} does not match the wallet's record`);
 	}
-	if (callback.address && record.address && !sameAddress(callback.address, record.address)) {
-		throw refuse(403, "The callback's address does not match the wallet's record");
-	}
-	if (
-		event !== 'invoice' &&
+	return { record };
+}
+
+/** Whether callback and record disagree on a field; a field one of them lacks is not compared. */
+const disagree: Record<MatchedField, (callback: IDataObject, record: IDataObject) => boolean> = {
+	type: (callback, record) =>
+		callback.type !== undefined && record.type !== undefined && callback.type !== record.type,
+	address: (callback, record) =>
+		Boolean(callback.address && record.address) && !sameAddress(callback.address, record.address),
+	amount: (callback, record) =>
 		callback.amount !== undefined &&
 		record.amount !== undefined &&
-		!sameAmount(callback.amount, record.amount)
-	) {
-		throw refuse(403, "The callback's amount does not match the wallet's record");
-	}
-	return { record: { ...callback, ...record } };
-}
+		!sameAmount(callback.amount, record.amount),
+};
 
 function otherWalletReason(callbackWallet: string, credentialWallet: string): string {
 	return `a callback of another wallet (${callbackWallet}); this trigger's credential is for ${credentialWallet}. Use one trigger per wallet`;
-}
-
-async function lookup(
-	this: IWebhookFunctions,
-	event: TriggerEvent,
-	api: CallbackInterface,
-	callback: IDataObject,
-	policy: DeliveryPolicy,
-) {
-	if (event === 'invoice') {
-		const fields = { invoice_id: String(callback.invoice_id) };
-		return await read(this, api, policy, { v1: '/v1/invoice/get', legacy: 'get-invoice' }, fields);
-	}
-	const fields = { id: String(callback.id) };
-	const endpoint = { v1: '/v1/wallet/transaction', legacy: 'get-transaction' } as const;
-	return await read(this, api, policy, endpoint, fields);
 }
 
 /** A v1 record not found in the credential's wallet may be another wallet's: the wallet's own coin and id tell. */

@@ -191,6 +191,97 @@ describe('fuzzing the trigger with hostile bodies', () => {
 	}, 60000);
 });
 
+/** `{"a":{"a":…1…}}` nested `depth` levels, or `[[…]]` when `list`. */
+function nested(depth: number, list = false): string {
+	return list
+		? '['.repeat(depth) + ']'.repeat(depth)
+		: '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+}
+
+describe('malformed bodies are answered 4xx and start nothing', () => {
+	const deposit = (inner: string) =>
+		`{"id":"t1","type":"receive","coin_symbol":"TCN","x":${inner}}`;
+	const expectRefused = (result: Awaited<ReturnType<typeof callWebhook>>) => {
+		expect(result.status).toBeGreaterThanOrEqual(400);
+		expect(result.status).toBeLessThan(500);
+		expect(result.items).toHaveLength(0);
+		expect(result.response.workflowData).toBeUndefined();
+		expect(result.body).toEqual({ received: false, error: expect.any(String) });
+	};
+
+	it.each([
+		['objects, 10 deep', nested(10)],
+		['objects, 100 000 deep', nested(100_000)],
+		['lists, 100 000 deep', nested(100_000, true)],
+		['lists, 1 000 000 deep', nested(1_000_000, true)],
+	])('a JSON body nested %s', async (_name, inner) => {
+		const result = await callWebhook(rawBody(deposit(inner), 'application/json'));
+		expectRefused(result);
+		expect((result.body as IDataObject).error).toBe('The body is nested too deeply');
+	});
+
+	it('a nested field sent as deeply nested JSON text (multipart, urlencoded); a text field keeps it as text', async () => {
+		const invoice = { invoice_id: 'I1', coin_symbol: 'TCN', status_code: '1' };
+		for (const encoding of ['multipart', 'urlencoded'] as const) {
+			for (const field of ['payment_history', 'total_amount', 'paid_amount']) {
+				const body = { ...invoice, [field]: nested(30_000, true) };
+				expectRefused(await callWebhook(encode(body, encoding)));
+			}
+			const text = nested(30_000, true);
+			const [item] = (await callWebhook(encode({ ...invoice, name: text }, encoding))).items;
+			expect(item.name).toBe(text);
+		}
+	});
+
+	it('a widget order whose order_data is JSON text with deep values inside', async () => {
+		const order = { widget_type: 'pricing', order_id: 'o1', order_data: `{"x":${nested(5000)}}` };
+		expectRefused(await callWebhook(encode(order)));
+	});
+
+	it('a huge body: 5 MB in one field, 100 000 fields', async () => {
+		const big = { id: 't1', type: 'receive', amount: '1', note: 'x'.repeat(5_000_000) };
+		expectRefused(await callWebhook(rawBody(JSON.stringify(big), 'application/json')));
+		const many = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`f${i}`, '1']));
+		expectRefused(await callWebhook(encode({ id: 't1', type: 'receive', ...many }, 'urlencoded')));
+	});
+
+	it('bytes that are not text, and JSON that is cut off', async () => {
+		const bytes = Buffer.from([0x7b, 0xff, 0xfe, 0x22, 0x00, 0xc3, 0x28, 0x7d]);
+		expectRefused(await callWebhook({ body: bytes, contentType: 'application/json' }));
+		expectRefused(
+			await callWebhook(rawBody(deposit(nested(50)).slice(0, -30), 'application/json')),
+		);
+	});
+
+	it('300 seeded bodies of random depth and shape: never a 5xx', async () => {
+		const random = seeded(24_7);
+		for (let i = 0; i < 300; i++) {
+			const depth = 1 + random.int(random.next() < 0.5 ? 12 : 50_000);
+			const inner = nested(depth, random.next() < 0.5);
+			const key = random.pick([
+				'payment_history',
+				'order_data',
+				'conversion_rate',
+				'total_amount',
+				'x',
+			]);
+			const payload = { ...randomPayload(random), [key]: inner };
+			const request =
+				random.next() < 0.5
+					? rawBody(
+							JSON.stringify(payload).replace(JSON.stringify(inner), inner),
+							'application/json',
+						)
+					: encode(flatStrings(payload), random.pick(['multipart', 'urlencoded'] as const));
+			const result = await callWebhook(request, {
+				parameters: { options: { skipDuplicates: false } },
+			});
+			expect(result.status).toBeLessThan(500);
+			if (depth > 8) expect(result.items).toHaveLength(0);
+		}
+	}, 60000);
+});
+
 describe('fuzzing the validators', () => {
 	const context = {
 		node: {

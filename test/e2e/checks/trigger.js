@@ -1,9 +1,39 @@
 'use strict';
 // The trigger in an active workflow of a started n8n: callbacks of every kind, duplicates,
-// forgeries, and delivered states remembered across a restart.
+// forgeries, callbacks that claim more than their record, malformed bodies, and delivered states
+// remembered across a restart.
 const { callbacks } = require('../../../simulator/server');
-const { check, waitFor, webhookRegistered } = require('../../harness');
-const { TRIGGER_WEBHOOK_ID } = require('../workflows');
+const { CREDENTIALS, check, waitFor, webhookRegistered } = require('../../harness');
+const { TRIGGER_WEBHOOK_ID, triggerWorkflow } = require('../workflows');
+
+const LEGACY_WORKFLOW_ID = 'crE2eTrigLegacy1';
+const LEGACY_WEBHOOK_ID = 'c8e6b2d3-4f5a-4b6c-9d7e-8f9a0b1c2d3e';
+
+/** A second active trigger: legacy credential, deposits and withdrawals, Only Confirmed on. */
+function legacyOnlyConfirmedWorkflow(simUrl) {
+	const workflow = triggerWorkflow(simUrl);
+	const [trigger] = workflow.nodes;
+	Object.assign(trigger, {
+		webhookId: LEGACY_WEBHOOK_ID,
+		parameters: { events: ['deposit', 'withdrawal'], options: { confirmedOnly: true } },
+		credentials: { coinRemitterLegacyApi: CREDENTIALS.legacyTcn },
+	});
+	return { ...workflow, id: LEGACY_WORKFLOW_ID, name: 'E2E trigger (legacy, only confirmed)' };
+}
+
+/** `[[[…]]]` nested `depth` levels. */
+const nestedList = (depth) => '['.repeat(depth) + ']'.repeat(depth);
+
+async function post(url, body, contentType) {
+	const response = await fetch(url, {
+		method: 'POST',
+		body,
+		headers: { 'content-type': contentType },
+	});
+	return { status: response.status, body: await response.text() };
+}
+
+const is4xx = (answer) => answer.status >= 400 && answer.status < 500;
 
 async function checkTrigger(instance, sim, tag) {
 	const url = `${instance.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
@@ -124,8 +154,61 @@ async function checkTrigger(instance, sim, tag) {
 		`${forgedInvoice.status} ${forgedInvoice.body}`,
 	);
 
+	// A v1 notification for a pending invoice that claims it is paid: the record decides (Pending,
+	// not among the selected statuses), nothing starts.
+	const unpaid = sim.createV1Invoice('sim_tcn_key', { amount: '7', fiat_currency: 'USD' });
+	const claimsPaid = await callbacks.fireCallback(url, {
+		...callbacks.invoiceNotification(sim, unpaid.invoice_id),
+		status: 'Paid',
+		status_code: 1,
+		paid_amount: unpaid.total_amount,
+	});
+	check(
+		`${tag} a v1 notification claiming a pending invoice is paid is answered 200 and starts nothing (the record says Pending)`,
+		claimsPaid.status === 200 && claimsPaid.body.includes('status Pending is not selected'),
+		`${claimsPaid.status} ${claimsPaid.body}`,
+	);
+
+	// Malformed bodies: 4xx, never 500, and nothing starts (the count after the restart shows it).
+	const deposit4 = JSON.stringify({ id: 't1', type: 'receive', coin_symbol: 'TCN' });
+	const malformed = {
+		'a JSON body nested 100 000 deep': [
+			deposit4.replace('}', `,"x":${nestedList(100_000)}}`),
+			'application/json',
+		],
+		'a JSON body nested 20 deep': [
+			deposit4.replace('}', `,"x":${nestedList(20)}}`),
+			'application/json',
+		],
+		'a cut-off JSON body': [deposit4.slice(0, -5), 'application/json'],
+		'a multipart payment_history nested 30 000 deep': [
+			callbacks.encodeCallback({
+				invoice_id: 'I1',
+				coin_symbol: 'TCN',
+				status_code: '1',
+				payment_history: nestedList(30_000),
+			}),
+		],
+		'a 2 MB field': [
+			JSON.stringify({ id: 't1', type: 'receive', x: 'x'.repeat(2_000_000) }),
+			'application/json',
+		],
+	};
+	for (const [name, [body, contentType]] of Object.entries(malformed)) {
+		const answer = contentType
+			? await post(url, body, contentType)
+			: await post(url, body.body, body.contentType);
+		check(
+			`${tag} ${name} is answered 4xx`,
+			is4xx(answer),
+			`${answer.status} ${answer.body.slice(0, 200)}`,
+		);
+	}
+
 	// Deliveries are remembered in the workflow's static data: a restarted n8n still skips them.
 	await instance.stop();
+	await instance.importWorkflow(legacyOnlyConfirmedWorkflow(sim.url));
+	await instance.activate(LEGACY_WORKFLOW_ID);
 	await instance.start();
 	await webhookRegistered(url);
 	const afterRestart = await callbacks.fireCallback(
@@ -137,6 +220,48 @@ async function checkTrigger(instance, sim, tag) {
 		`${tag} after an n8n restart, an already delivered state still starts nothing`,
 		afterRestart.body.includes('duplicate') && sim.sink.length === 4,
 		afterRestart.body,
+	);
+
+	await checkLegacyClaims(instance, sim, tag, address);
+}
+
+/** A legacy pending deposit whose callback claims it is confirmed does not pass Only Confirmed. */
+async function checkLegacyClaims(instance, sim, tag, address) {
+	const url = `${instance.baseUrl}/webhook/${LEGACY_WEBHOOK_ID}/webhook`;
+	check(`${tag} the legacy Only Confirmed trigger is registered`, await webhookRegistered(url));
+	const before = sim.sink.length;
+	const pending = sim.deposit('sim_tcn_key', address, '0.31000000', 1);
+	const claim = await callbacks.fireCallback(url, {
+		...callbacks.legacyTransactionWebhook(sim, pending.id),
+		confirmations: 12,
+		status: 'confirm',
+		status_code: 1,
+		required_confirmations: 1,
+	});
+	check(
+		`${tag} a legacy pending deposit whose callback claims confirmed is answered 200 and does not start Only Confirmed`,
+		claim.status === 200 && claim.body.includes('not confirmed'),
+		`${claim.status} ${claim.body}`,
+	);
+	sim.confirm(pending.id, 3);
+	const genuine = await callbacks.fireCallback(
+		url,
+		callbacks.legacyTransactionWebhook(sim, pending.id),
+	);
+	const arrived = await waitFor(() => sim.sink.length > before);
+	const items = sim.sink.slice(before).filter((item) => item.id === pending.id);
+	check(
+		`${tag} once really confirmed, it starts once, verified, its status derived from the record's confirmations`,
+		genuine.status === 200 &&
+			arrived &&
+			items.length === 1 &&
+			items[0].interface === 'legacy' &&
+			items[0].verified === true &&
+			items[0].confirmations === 3 &&
+			items[0].status_code === 1 &&
+			items[0].required_confirmations === 3 &&
+			items[0].deliveryKey === `legacy:tx:${pending.id}:confirmed`,
+		JSON.stringify(items).slice(0, 600),
 	);
 }
 

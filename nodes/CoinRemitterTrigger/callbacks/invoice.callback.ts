@@ -1,0 +1,101 @@
+import { invoiceKey } from '../../shared/deliveryKey';
+import { amount, amountMap, callbackSchema, fields, integer, list, text } from '../schemas';
+import type { CallbackInterface } from '../schemas';
+import { defineCallback, statusNotSelected } from './callback';
+
+const core = {
+	id: text,
+	invoice_id: text,
+	merchant_id: text,
+	url: text,
+	total_amount: amountMap,
+	paid_amount: amountMap,
+	usd_amount: amount,
+	conversion_rate: amountMap,
+	fiat_currency: text,
+	coin: text,
+	name: text,
+	description: text,
+	wallet_name: text,
+	status: text,
+	status_code: integer,
+	notify_url: text,
+	success_url: text,
+	fail_url: text,
+	expire_on: text,
+	invoice_date: text,
+	custom_data1: text,
+	custom_data2: text,
+};
+
+const v1 = callbackSchema({
+	kind: 'v1Invoice',
+	title: 'Invoice notification (v1)',
+	interface: 'v1',
+	required: ['invoice_id', 'coin_symbol', 'status_code'],
+	fields: fields({
+		...core,
+		amount,
+		coin_symbol: text,
+		wallet_id: text,
+		payment_history: list(
+			fields({
+				txid: text,
+				explorer_url: text,
+				amount,
+				date: text,
+				confirmation: integer,
+				required_confirmations: integer,
+			}),
+		),
+		expire_on_timestamp: integer,
+		invoice_timestamp: integer,
+		delete_after: text,
+		delete_after_timestamp: integer,
+	}),
+});
+
+const legacy = callbackSchema({
+	kind: 'legacyInvoice',
+	title: 'Invoice notification (legacy)',
+	interface: 'legacy',
+	required: ['invoice_id', 'coin', 'status_code'],
+	fields: fields({
+		...core,
+		base_currency: text,
+		address: text,
+		payment_history: list(
+			fields({ txid: text, explorer_url: text, amount, date: text, confirmation: integer }),
+		),
+		suceess_url: text,
+		last_updated_date: text,
+	}),
+});
+
+/** An invoice's notification (its Notify URL): the invoice record as Invoice → Get returns it. */
+export const invoiceCallback = defineCallback({
+	name: 'invoice',
+	events: [
+		{
+			name: 'Invoice',
+			value: 'invoice',
+			description: 'A payment or status change of an invoice',
+		},
+	],
+	schemas: [v1, legacy],
+	recognise(body) {
+		if (body.invoice_id === undefined) return undefined;
+		// Both carry merchant_id; only v1 records carry coin_symbol.
+		return { schema: body.coin_symbol !== undefined ? v1 : legacy, event: 'invoice' };
+	},
+	// Amounts are not compared: what was paid changes while the invoice lives; the record says.
+	lookup: {
+		read: (callback) => ({
+			endpoint: { v1: '/v1/invoice/get', legacy: 'get-invoice' },
+			fields: { invoice_id: String(callback.invoice_id) },
+		}),
+		mustMatch: ['type', 'address'],
+	},
+	skip: statusNotSelected,
+	deliveryKey: (item) => invoiceKey(item.interface as CallbackInterface, item),
+});
