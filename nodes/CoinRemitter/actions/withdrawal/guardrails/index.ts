@@ -13,7 +13,7 @@ import {
 } from './checks';
 import { readGuardrails } from './fields';
 import type { Reservation } from './spendStore';
-import { SpendStoreError, countInDay, countInExecution, sentThisExecution } from './spendStore';
+import { Unavailable, countInDay, countInExecution, sentThisExecution } from './spendStore';
 
 // Money guardrails of Withdrawal → Create: an allow-list of destinations, a maximum per
 // withdrawal, a maximum per execution and a maximum per rolling day; as a tool (AI agent, MCP),
@@ -40,19 +40,9 @@ function countInDayOrRefuse(
 	limit: string,
 ): Reservation {
 	const { amount } = withdrawal;
-	let counted;
-	try {
-		counted = countInDay(
-			context,
-			walletOf(context, withdrawal.credentialType),
-			amount,
-			fitsUnder(limit, amount),
-		);
-	} catch (error) {
-		if (error instanceof SpendStoreError)
-			throw dayTotalUnavailable(context, itemIndex, error.message);
-		throw error;
-	}
+	const wallet = walletOf(context, withdrawal.credentialType);
+	const counted = countInDay(context, wallet, amount, fitsUnder(limit, amount));
+	if (counted instanceof Unavailable) throw dayTotalUnavailable(context, itemIndex, counted.why);
 	if (counted.reservation === undefined)
 		throw dayTotalExceeded(context, itemIndex, amount, counted.spent, limit);
 	return counted.reservation;
@@ -91,6 +81,7 @@ export async function withGuardrails(
 		return await send();
 	} catch (error) {
 		if (!isOutcomeUnknown(error)) for (const reservation of reservations) reservation.release();
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- as it came: the router gives it its itemIndex (asNodeError)
 		throw error;
 	}
 }

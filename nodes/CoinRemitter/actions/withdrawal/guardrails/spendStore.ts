@@ -78,8 +78,10 @@ export function forgetSpendLedgers() {
 	ledgers.clear();
 }
 
-/** The store could not be read or written: the withdrawal is refused (fail closed). */
-export class SpendStoreError extends Error {}
+/** Why the store could not be read or written: the withdrawal is then refused (fail closed). */
+export class Unavailable {
+	constructor(readonly why: string) {}
+}
 
 const isSpend = (value: unknown): value is Spend => {
 	const spend = value as Spend;
@@ -94,25 +96,25 @@ const isSpend = (value: unknown): value is Spend => {
 	);
 };
 
-function staticCopy(context: IExecuteFunctions): IDataObject {
+function staticCopy(context: IExecuteFunctions): IDataObject | Unavailable {
 	let data: unknown;
 	try {
 		data = context.getWorkflowStaticData('node');
 	} catch (error) {
-		throw new SpendStoreError(`n8n gave no workflow static data (${(error as Error).message})`);
+		return new Unavailable(`n8n gave no workflow static data (${(error as Error).message})`);
 	}
 	if (data === null || typeof data !== 'object')
-		throw new SpendStoreError('n8n gave no workflow static data');
+		return new Unavailable('n8n gave no workflow static data');
 	return data as IDataObject;
 }
 
-function storedSpends(copy: IDataObject, wallet: string): Spend[] {
+function storedSpends(copy: IDataObject, wallet: string): Spend[] | Unavailable {
 	const byWallet = copy[STATIC_KEY] ?? {};
 	if (typeof byWallet !== 'object' || Array.isArray(byWallet))
-		throw new SpendStoreError(`the workflow static data "${STATIC_KEY}" is not an object`);
+		return new Unavailable(`the workflow static data "${STATIC_KEY}" is not an object`);
 	const spends = (byWallet as IDataObject)[wallet] ?? [];
 	if (!Array.isArray(spends) || !spends.every(isSpend))
-		throw new SpendStoreError(`the spends of wallet ${wallet} in "${STATIC_KEY}" are unreadable`);
+		return new Unavailable(`the spends of wallet ${wallet} in "${STATIC_KEY}" are unreadable`);
 	return spends;
 }
 
@@ -145,7 +147,9 @@ function writeCopies(ledger: Ledger, wallet: string) {
 /** What the wallet has sent through this node in the 24 hours before `now`, with the ledger. */
 function openLedger(context: IExecuteFunctions, wallet: string, now: number) {
 	const copy = staticCopy(context);
+	if (copy instanceof Unavailable) return copy;
 	const stored = storedSpends(copy, wallet);
+	if (stored instanceof Unavailable) return stored;
 	const ledger = ledgerFor(`${context.getWorkflow().id}\n${context.getNode().name}\n${wallet}`);
 	for (const spend of stored)
 		if (!ledger.released.has(spend.id) && !ledger.spends.has(spend.id))
@@ -158,8 +162,8 @@ function openLedger(context: IExecuteFunctions, wallet: string, now: number) {
 }
 
 /**
- * Counts `amount` for the wallet if the rolling day's total stays within `cap`; otherwise counts
- * nothing and says what was spent. Throws a SpendStoreError when the store cannot be read or written.
+ * Counts `amount` for the wallet if the rolling day's total still `fits`; otherwise counts nothing
+ * and says what was spent. Unavailable when the store cannot be read or written.
  */
 export function countInDay(
 	context: IExecuteFunctions,
@@ -167,8 +171,10 @@ export function countInDay(
 	amount: string,
 	fits: (spent: string) => boolean,
 	now = Date.now(),
-): { spent: string; reservation?: Reservation } {
-	const { ledger, spent } = openLedger(context, wallet, now);
+): { spent: string; reservation?: Reservation } | Unavailable {
+	const opened = openLedger(context, wallet, now);
+	if (opened instanceof Unavailable) return opened;
+	const { ledger, spent } = opened;
 	if (!fits(spent)) return { spent };
 	const id = `${now.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 	ledger.spends.set(id, { id, amount, at: now });
@@ -181,7 +187,7 @@ export function countInDay(
 		writeCopies(ledger, wallet);
 	} catch (error) {
 		release();
-		throw new SpendStoreError(
+		return new Unavailable(
 			`the workflow static data could not be written (${(error as Error).message})`,
 		);
 	}
