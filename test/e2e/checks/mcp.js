@@ -4,7 +4,7 @@
 // project adds no dependency), over Streamable HTTP. Every MCP call is an execution of its own, so
 // the daily total is the only limit that holds across calls.
 const { join } = require('node:path');
-const { check } = require('../../harness');
+const { check, webhookRegistered } = require('../../harness');
 const { withdrawCalls } = require('./guardrails');
 
 const WORKFLOW_ID = 'crE2eMcpServer01';
@@ -114,10 +114,14 @@ const text = (result) => (result?.content ?? []).map((part) => part.text ?? '').
 
 async function checkMcp(instance, sim, tag) {
 	const { Client, StreamableHTTPClientTransport } = mcpSdk(instance);
-	const client = new Client({ name: 'coinremitter-e2e', version: '1.0.0' });
-	await client.connect(
-		new StreamableHTTPClientTransport(new URL(`${instance.baseUrl}/mcp/${MCP_PATH}`)),
+	const url = `${instance.baseUrl}/mcp/${MCP_PATH}`;
+	check(
+		`${tag} MCP: the MCP Server Trigger's URL is registered`,
+		await webhookRegistered(url),
+		instance.logTail(),
 	);
+	const client = new Client({ name: 'coinremitter-e2e', version: '1.0.0' });
+	await client.connect(new StreamableHTTPClientTransport(new URL(url)));
 	try {
 		const { tools } = await client.listTools();
 		const names = tools.map((entry) => entry.name).sort();
