@@ -112,7 +112,8 @@ function mcpSdk(instance) {
 
 const text = (result) => (result?.content ?? []).map((part) => part.text ?? '').join('\n');
 
-async function checkMcp(instance, sim, tag) {
+/** A connected MCP client, once the trigger's URL is registered. */
+async function connect(instance, tag) {
 	const { Client, StreamableHTTPClientTransport } = mcpSdk(instance);
 	const url = `${instance.baseUrl}/mcp/${MCP_PATH}`;
 	check(
@@ -122,6 +123,15 @@ async function checkMcp(instance, sim, tag) {
 	);
 	const client = new Client({ name: 'coinremitter-e2e', version: '1.0.0' });
 	await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+	const call = async (name, args) => text(await client.callTool({ name, arguments: args }));
+	return { client, call };
+}
+
+const DAY_REFUSAL =
+	'Guardrails → Maximum Total per Day: item 0 would send 0.5, but 0.6 of the 1 allowed in 24 hours was already sent; 0.4 is left';
+
+async function checkMcp(instance, sim, tag) {
+	const { client, call } = await connect(instance, tag);
 	try {
 		const { tools } = await client.listTools();
 		const names = tools.map((entry) => entry.name).sort();
@@ -132,7 +142,7 @@ async function checkMcp(instance, sim, tag) {
 			JSON.stringify(tools).slice(0, 800),
 		);
 
-		const balance = text(await client.callTool({ name: 'get_balance', arguments: {} }));
+		const balance = await call('get_balance', {});
 		check(
 			`${tag} MCP: a read is answered`,
 			/"balance"\s*:\s*"\d+\.\d+"/.test(balance),
@@ -140,21 +150,21 @@ async function checkMcp(instance, sim, tag) {
 		);
 
 		sim.requests.length = 0;
-		const pay = async (name, address, amount) =>
-			text(await client.callTool({ name, arguments: { address, amount } }));
-		const answers = [
-			await pay('pay_anyone', SUPPLIER, '0.1'),
-			await pay('pay_supplier', STRANGER, '0.1'),
-			await pay('pay_supplier', SUPPLIER, '1.5'),
-			await pay('pay_supplier', SUPPLIER, '0.6'),
-			await pay('pay_supplier', SUPPLIER, '0.5'),
-		];
+		const answers = [];
+		for (const [name, address, amount] of [
+			['pay_anyone', SUPPLIER, '0.1'],
+			['pay_supplier', STRANGER, '0.1'],
+			['pay_supplier', SUPPLIER, '1.5'],
+			['pay_supplier', SUPPLIER, '0.6'],
+			['pay_supplier', SUPPLIER, '0.5'],
+		])
+			answers.push(await call(name, { address, amount }));
 		const expected = [
 			`This tool sends nothing until Guardrails → Allowed Addresses and Guardrails → Maximum Total per Day are set; it did not send to ${SUPPLIER}`,
 			`This tool may only send to the addresses listed under Guardrails → Allowed Addresses; ${STRANGER} is not one of them`,
 			'Guardrails → Maximum Amount: item 0 would send 1.5, more than the limit of 1',
 			'0.60000000',
-			'Guardrails → Maximum Total per Day: item 0 would send 0.5, but 0.6 of the 1 allowed in 24 hours was already sent; 0.4 is left',
+			DAY_REFUSAL,
 		];
 		const labels = [
 			'a withdrawal without an allow-list is refused',
@@ -170,15 +180,29 @@ async function checkMcp(instance, sim, tag) {
 				answers[index].slice(0, 600),
 			),
 		);
-		const sent = withdrawCalls(sim);
-		check(
-			`${tag} MCP: exactly one withdrawal reached the gateway, the allowed one`,
-			JSON.stringify(sent) === JSON.stringify([`0.6→${SUPPLIER}`]),
-			JSON.stringify(sent),
-		);
 	} finally {
 		await client.close();
 	}
+
+	await instance.stop();
+	await instance.start();
+	const again = await connect(instance, tag);
+	try {
+		const answer = await again.call('pay_supplier', { address: SUPPLIER, amount: '0.5' });
+		check(
+			`${tag} MCP: the daily total holds after n8n restarts`,
+			answer.includes(DAY_REFUSAL),
+			answer.slice(0, 600),
+		);
+	} finally {
+		await again.client.close();
+	}
+	const sent = withdrawCalls(sim);
+	check(
+		`${tag} MCP: exactly one withdrawal reached the gateway, the allowed one`,
+		JSON.stringify(sent) === JSON.stringify([`0.6→${SUPPLIER}`]),
+		JSON.stringify(sent),
+	);
 }
 
 module.exports = { checkMcp, mcpWorkflow, MCP_WORKFLOW_ID: WORKFLOW_ID };
