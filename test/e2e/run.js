@@ -22,6 +22,7 @@ const { checkAgent, checkExamples } = require('./checks/examples');
 const { checkListed } = require('./checks/listing');
 const { checkCredentialTests, checkPayoutRetry, runFailingPayouts } = require('./checks/rest');
 const { checkGuardrails } = require('./checks/guardrails');
+const { checkMcp, MCP_WORKFLOW_ID, mcpWorkflow } = require('./checks/mcp');
 const { checkTrigger } = require('./checks/trigger');
 const { triggerWorkflow } = require('./workflows');
 
@@ -52,6 +53,8 @@ async function checkTarget(target, tarball, sim) {
 
 		await instance.importWorkflow(triggerWorkflow(sim.url));
 		await instance.activate('crE2eTrigger0001');
+		await instance.importWorkflow(mcpWorkflow());
+		await instance.activate(MCP_WORKFLOW_ID);
 		await instance.start();
 		await checkListed(instance, tag);
 		sim.sink.length = 0;
@@ -64,6 +67,9 @@ async function checkTarget(target, tarball, sim) {
 			checkBurst(instance, sim, tag),
 		);
 		await attempt(`${tag} catch-up example`, () => checkCatchUp(instance, sim, tag));
+		await attempt(`${tag} MCP server with CoinRemitter tools (guardrails)`, () =>
+			checkMcp(instance, sim, tag),
+		);
 	} finally {
 		await instance.dispose({ showLog: results.failed > 0 });
 	}

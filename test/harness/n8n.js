@@ -155,9 +155,14 @@ class N8nInstance {
 	/** Imports a workflow and runs it with `n8n execute`; returns the run data of the finished execution. */
 	async execute(workflow) {
 		await this.importWorkflow(workflow);
+		return await this.executeImported(workflow.id);
+	}
+
+	/** Runs an imported workflow again with `n8n execute`, as saved (its static data included). */
+	async executeImported(workflowId) {
 		writeFileSync(this.logFile(), '');
 		try {
-			await this.cli(['execute', `--id=${workflow.id}`, '--rawOutput']);
+			await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
 		} catch (error) {
 			throw new Error(
 				`n8n execute failed: ${(error.stderr || error.message).slice(-1500)} ${this.logTail()}`,

@@ -135,12 +135,16 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** Runs of one workflow share what n8n stores per workflow (payout keys); each run is its own workflow unless a test says otherwise. */
 	workflowId?: string;
+	/** The workflow's static data as n8n loaded it from its database (saved by the test, when it wants, from `run.staticData`). */
+	staticData?: IDataObject;
 }
 
 export interface RunResult {
 	items: INodeExecutionData[];
 	error?: Error & { description?: string; context?: IDataObject; httpCode?: string };
 	run: IRun;
+	/** The workflow's static data after the run, as n8n would save it at the end of a non-manual execution. */
+	staticData: IDataObject;
 }
 
 const NODE_NAME = 'CoinRemitter';
@@ -168,6 +172,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		connections: {},
 		active: false,
 		nodeTypes: new TestNodeTypes(),
+		staticData: options.staticData,
 	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
@@ -225,5 +230,6 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
 		run,
+		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
 	};
 }

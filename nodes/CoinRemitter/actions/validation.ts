@@ -38,20 +38,28 @@ export function requiredText(ctx: FieldContext, label: string, value: unknown): 
 	return text;
 }
 
+const DECIMAL_HINT =
+	'Write the amount with digits and at most one dot, for example 0.015 or 1250.5: no thousands separator, no comma, no sign, no exponent (1e-7).';
+
+/** A non-negative amount written as a plain decimal string ("0.015"), exactly as written. */
+export function plainDecimal(
+	ctx: FieldContext,
+	label: string,
+	value: unknown,
+	hint = DECIMAL_HINT,
+): string {
+	const text = requiredText(ctx, label, value);
+	if (!isPlainDecimal(text))
+		throw invalidField(ctx, label, `"${text}" is not a plain decimal number`, hint);
+	return text;
+}
+
 /**
  * A positive amount written as a plain decimal string ("0.015"). The string is sent exactly as
  * written: no rounding, no float conversion. Commas, spaces, signs and exponents are refused.
  */
 export function positiveAmount(ctx: FieldContext, label: string, value: unknown): string {
-	const text = requiredText(ctx, label, value);
-	if (!isPlainDecimal(text)) {
-		throw invalidField(
-			ctx,
-			label,
-			`"${text}" is not a plain decimal number`,
-			'Write the amount with digits and at most one dot, for example 0.015 or 1250.5: no thousands separator, no comma, no sign, no exponent (1e-7).',
-		);
-	}
+	const text = plainDecimal(ctx, label, value);
 	if (/^[0.]+$/.test(text)) throw invalidField(ctx, label, 'must be greater than zero');
 	return text;
 }

@@ -1,7 +1,8 @@
 'use strict';
 // End-to-end checks of the money guardrails (Withdrawal → Create → Guardrails) in real n8n: a
 // payout list with an address that is not allowed and amounts at the limits, and the AI agent
-// example's withdrawal tool, refused for an address that is not allowed and the model told why.
+// example's withdrawal tool, refused for an address that is not allowed and the model told why;
+// and the daily total across executions, each `n8n execute` a process of its own (so a restart too).
 const { check, nodeOutput: output } = require('../../harness');
 const { ALLOWED_ADDRESS, NOT_ALLOWED_ADDRESS } = require('../../../simulator/openai');
 
@@ -95,6 +96,37 @@ async function checkGuardrails(instance, sim, tag) {
 			JSON.stringify(withdrawCalls(sim)) === JSON.stringify([`1.5→${LISTED[0]}`, `1→${LISTED[1]}`]),
 		JSON.stringify({ results, sent: withdrawCalls(sim) }).slice(0, 1200),
 	);
+	await checkDailyCap(instance, sim, tag);
+}
+
+const DAY_CAP_WORKFLOW = 'crE2eGuardDay001';
+
+/** One withdrawal of 0.6 under "Maximum Total per Day: 1"; each run gets its own Payout Key. */
+function dailyCapWorkflow() {
+	const workflow = guardrailsWorkflow();
+	const withdraw = workflow.nodes.find((node) => node.name === 'Withdraw');
+	const payouts = workflow.nodes.find((node) => node.name === 'Payout list');
+	payouts.parameters.jsCode = `return [{ json: { address: '${LISTED[0]}', amount: '0.6' } }];`;
+	withdraw.parameters.payoutKey = "={{ 'day-' + $execution.id }}";
+	withdraw.parameters.guardrails = { allowedAddresses: LISTED[0], maxTotalPerDay: '1' };
+	return { ...workflow, id: DAY_CAP_WORKFLOW, name: 'E2E guardrails: daily total' };
+}
+
+async function checkDailyCap(instance, sim, tag) {
+	sim.requests.length = 0;
+	const first = output(await instance.execute(dailyCapWorkflow()), 'Withdraw');
+	const second = output(await instance.executeImported(DAY_CAP_WORKFLOW), 'Withdraw');
+	const results = [...first, ...second].map((item) => item.error ?? item.amount);
+	const expected = [
+		'0.60000000',
+		'Guardrails → Maximum Total per Day: item 0 would send 0.6, but 0.6 of the 1 allowed in 24 hours was already sent; 0.4 is left',
+	];
+	check(
+		`${tag} guardrails: the daily total holds across executions, each in an n8n process of its own (0.6 sent, then 0.6 refused under 1)`,
+		JSON.stringify(results) === JSON.stringify(expected) &&
+			JSON.stringify(withdrawCalls(sim)) === JSON.stringify([`0.6→${LISTED[0]}`]),
+		JSON.stringify({ results, sent: withdrawCalls(sim) }).slice(0, 1200),
+	);
 }
 
 /** After the AI agent example ran: one withdrawal, to the allowed address; the model was told why the other was refused. */
@@ -129,4 +161,4 @@ function checkAgentGuardrails(sim, run, tag) {
 	);
 }
 
-module.exports = { checkGuardrails, checkAgentGuardrails, guardrailsWorkflow };
+module.exports = { checkGuardrails, checkAgentGuardrails, guardrailsWorkflow, withdrawCalls };

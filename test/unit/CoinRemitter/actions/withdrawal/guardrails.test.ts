@@ -165,11 +165,80 @@ describe('guardrails: allowed addresses', () => {
 		]);
 		expect(sent()).toEqual([`2→${A}`]);
 	});
+});
 
-	it('an empty list means no allow-list outside an AI agent', async () => {
-		expect(outcomes(await withdraw({ guardrails: { allowedAddresses: ' \n ' } }))).toEqual([
-			'1.00000000',
+describe('guardrails: set but unusable fails closed, naming the field', () => {
+	const refusedWith = async (guardrails: Record<string, unknown>, items?: IDataObject[]) => {
+		const result = await withdraw({ guardrails }, { items });
+		expect(sent()).toEqual([]);
+		return result.items.map((item) => item.json.error);
+	};
+
+	it('an allow-list added but empty, blank or giving no address refuses', async () => {
+		expect(await refusedWith({ allowedAddresses: '' })).toEqual([
+			'Guardrails → Allowed Addresses: is set but empty',
 		]);
+		expect(await refusedWith({ allowedAddresses: ' \n ,, ' })).toEqual([
+			'Guardrails → Allowed Addresses: is set but lists no address',
+		]);
+	});
+
+	it('an expression that evaluates to nothing, null, an empty list or not a list refuses', async () => {
+		expect(
+			await refusedWith({ allowedAddresses: '={{ $json.missing }}' }, [
+				{},
+				{ missing: null },
+				{ missing: [] },
+				{ missing: { to: A } },
+				{ missing: [A, 5] },
+			]),
+		).toEqual([
+			'Guardrails → Allowed Addresses: is set but empty',
+			'Guardrails → Allowed Addresses: is set but empty',
+			'Guardrails → Allowed Addresses: is set but empty',
+			'Guardrails → Allowed Addresses: expected addresses but got object',
+			'Guardrails → Allowed Addresses: expected addresses but got a list that is not all text',
+		]);
+	});
+
+	it.each(['maxAmount', 'maxTotalPerExecution', 'maxTotalPerDay'] as const)(
+		'%s added but empty, an expression giving nothing, or not a plain decimal refuses',
+		async (name) => {
+			const label = {
+				maxAmount: 'Maximum Amount',
+				maxTotalPerExecution: 'Maximum Total per Execution',
+				maxTotalPerDay: 'Maximum Total per Day',
+			}[name];
+			expect(await refusedWith({ [name]: '' })).toEqual([
+				`Guardrails → ${label}: is set but empty`,
+			]);
+			const errors = await refusedWith({ [name]: '={{ $json.limit }}' }, [
+				{},
+				{ limit: null },
+				{ limit: '1e3' },
+				{ limit: -1 },
+				{ limit: [5] },
+			]);
+			expect(errors).toEqual([
+				`Guardrails → ${label}: is set but empty`,
+				`Guardrails → ${label}: is set but empty`,
+				`Guardrails → ${label}: "1e3" is not a plain decimal number`,
+				`Guardrails → ${label}: "-1" is not a plain decimal number`,
+				`Guardrails → ${label}: expected text but got a list`,
+			]);
+		},
+	);
+
+	it('the refusal says how to mean "no limit": remove the guardrail', async () => {
+		const result = await withdraw({ guardrails: { maxAmount: '={{ $json.limit }}' } });
+		expect(result.items[0].json.description).toMatch(
+			/never means "no limit".*remove the guardrail from Guardrails for no limit. Nothing was sent for item 0/,
+		);
+	});
+
+	it('only a guardrail left out of the collection means no limit', async () => {
+		expect(outcomes(await withdraw({ guardrails: {} }))).toEqual(['1.00000000']);
+		expect(outcomes(await withdraw({}))).toEqual(['1.00000000']);
 	});
 });
 
@@ -339,26 +408,49 @@ describe('guardrails: legacy API', () => {
 describe("guardrails: as an AI agent's tool", () => {
 	const asTool = { type: TOOL };
 
-	it('refuses every withdrawal while no allowed address is set, in words the model and the user can read', async () => {
-		const result = await withdraw({}, asTool);
-		expect(result.items[0].json.error).toBe(
-			`This tool may only send to the addresses listed under Guardrails → Allowed Addresses; ${A} is not one of them`,
+	const DAY = { maxTotalPerDay: '100' };
+
+	it('refuses every withdrawal until the allow-list and the daily total are set, in words the model and the user can read', async () => {
+		const none = await withdraw({}, asTool);
+		expect(none.items[0].json.error).toBe(
+			`This tool sends nothing until Guardrails → Allowed Addresses and Guardrails → Maximum Total per Day are set; it did not send to ${A}`,
 		);
-		expect(result.items[0].json.description).toMatch(
-			/No address is listed, so this tool sends nothing/,
+		expect(none.items[0].json.description).toMatch(/drain the wallet one call at a time/);
+		const listOnly = await withdraw({ guardrails: { allowedAddresses: A } }, asTool);
+		expect(listOnly.items[0].json.error).toBe(
+			`This tool sends nothing until Guardrails → Maximum Total per Day is set; it did not send to ${A}`,
+		);
+		const dayOnly = await withdraw({ guardrails: DAY }, asTool);
+		expect(dayOnly.items[0].json.error).toBe(
+			`This tool sends nothing until Guardrails → Allowed Addresses is set; it did not send to ${A}`,
+		);
+		const perExecutionIsNotEnough = await withdraw(
+			{ guardrails: { allowedAddresses: A, maxTotalPerExecution: '1' } },
+			asTool,
+		);
+		expect(String(perExecutionIsNotEnough.items[0].json.error)).toMatch(
+			/Maximum Total per Day is set/,
 		);
 		expect(sent()).toEqual([]);
 	});
 
 	it('sends to a listed address and refuses any other, naming the allowed ones', async () => {
-		const ok = await withdraw({ guardrails: { allowedAddresses: A } }, asTool);
+		const ok = await withdraw({ guardrails: { allowedAddresses: A, ...DAY } }, asTool);
 		expect(outcomes(ok)).toEqual(['1.00000000']);
-		const refused = await withdraw({ address: B, guardrails: { allowedAddresses: A } }, asTool);
+		const refused = await withdraw(
+			{ address: B, guardrails: { allowedAddresses: A, ...DAY } },
+			asTool,
+		);
 		expect(refused.items[0].json.error).toBe(
 			`This tool may only send to the addresses listed under Guardrails → Allowed Addresses; ${B} is not one of them`,
 		);
 		expect(refused.items[0].json.description).toMatch(`The allowed addresses are: ${A}.`);
 		expect(sent()).toEqual([`1→${A}`]);
+	});
+
+	it('tells, in the tool notice, why a guardrail read from the item ($json) is weaker than a fixed value', () => {
+		const notice = description.properties.find((p) => p.name === 'guardrailsToolNotice');
+		expect(notice?.displayName).toMatch(/\$json.*only as trustworthy as whatever wrote that item/);
 	});
 
 	it('refuses a guardrail the model would fill in ($fromAI)', async () => {
