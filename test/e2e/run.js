@@ -22,6 +22,7 @@ const { checkAgent, checkExamples } = require('./checks/examples');
 const { checkListed } = require('./checks/listing');
 const { checkCredentialTests, checkPayoutRetry, runFailingPayouts } = require('./checks/rest');
 const { checkGuardrails } = require('./checks/guardrails');
+const { checkRestartRedelivery } = require('./checks/restart');
 const { checkTrigger } = require('./checks/trigger');
 const { triggerWorkflow } = require('./workflows');
 
@@ -64,6 +65,9 @@ async function checkTarget(target, tarball, sim) {
 			checkBurst(instance, sim, tag),
 		);
 		await attempt(`${tag} catch-up example`, () => checkCatchUp(instance, sim, tag));
+		await attempt(`${tag} restart and redelivery`, () =>
+			checkRestartRedelivery(instance, sim, tag),
+		);
 	} finally {
 		await instance.dispose({ showLog: results.failed > 0 });
 	}
