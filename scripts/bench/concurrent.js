@@ -8,7 +8,9 @@
 //      workflow's static data, in the earlier `delivered` form, which the trigger folds in on its
 //      first callback): 200 callbacks each, 25 senders, p50 / p95.
 //   c. 40 random-binary `text/xml` bodies, 10 at a time, to the trigger and to the Webhook node:
-//      how many are left unanswered after 15 s.
+//      how many are left unanswered after 15 s; and to n8n's Webhook node at typeVersion 1, which
+//      n8n 2.x handles like the trigger (an expression isolate held for the whole webhook phase, the
+//      body parsed for a version-1 node), to tell n8n's part from the package's.
 const { randomBytes } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Agent, request } = require('undici');
@@ -27,6 +29,18 @@ const XML_AT_ONCE = 10;
 const ANSWER_TIMEOUT_MS = 15_000;
 const ADDRESS = 'T' + 'c'.repeat(33);
 const WEBHOOK_PATH = 'bench-cost-webhook';
+const WEBHOOK_V1_PATH = 'bench-cost-webhook-v1';
+
+/** n8n's own Webhook node at typeVersion 1: n8n handles its webhook like the trigger's (see c). */
+const webhookV1Workflow = () => {
+	const workflow = webhookWorkflow(WEBHOOK_V1_PATH);
+	return {
+		...workflow,
+		id: 'crBenchWebhookV1',
+		name: 'bench webhook v1',
+		nodes: workflow.nodes.map((node) => (node.id === 'w' ? { ...node, typeVersion: 1 } : node)),
+	};
+};
 const triggerPath = (id) => `c0ffee00-0000-4000-8000-${id.slice(-12).padStart(12, '0')}`;
 
 const percentile = (values, p) => {
@@ -165,9 +179,11 @@ async function measureConcurrent(instance, sim, label) {
 			costTriggerWorkflow(ids[n], triggerPath(ids[n]), { staticData: seededHistory(n) }),
 		),
 		webhookWorkflow(WEBHOOK_PATH),
+		webhookV1Workflow(),
 	]);
 	const url = (id) => `${instance.baseUrl}/webhook/${triggerPath(id)}/webhook`;
 	const webhookUrl = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_PATH}`);
+	const webhookV1Url = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_V1_PATH}`);
 	for (const id of Object.values(ids)) await registered(url(id));
 	const http = new Agent({ connections: SENDERS, keepAliveTimeout: 10_000 });
 	const figures = { label };
@@ -212,10 +228,11 @@ async function measureConcurrent(instance, sim, label) {
 		figures.xml = {
 			trigger: await xmlBodies(http, url(ids.off)),
 			webhook: await xmlBodies(http, webhookUrl),
+			webhookV1: await xmlBodies(http, webhookV1Url),
 		};
 		const xml = (r) => `${r.unanswered} unanswered (${JSON.stringify(r.statuses)})`;
 		console.log(
-			`   ${XML_BODIES} random-binary text/xml bodies, ${XML_AT_ONCE} at a time: trigger ${xml(figures.xml.trigger)}, Webhook node ${xml(figures.xml.webhook)}`,
+			`   ${XML_BODIES} random-binary text/xml bodies, ${XML_AT_ONCE} at a time: trigger ${xml(figures.xml.trigger)}, Webhook node ${xml(figures.xml.webhook)}, Webhook node v1 ${xml(figures.xml.webhookV1)}`,
 		);
 		return figures;
 	} finally {
