@@ -14,6 +14,8 @@
 //   6. concurrent.js issue 26: 600 callbacks from 25 senders, trigger vs Webhook node interleaved,
 //                    Verify off and on (gateway 100 ms away); the trigger with 100 / 1,000 / 5,000
 //                    deliveries remembered; 40 random-binary text/xml bodies, 10 at a time.
+//   7. memory.js     the delivery memory's cost per callback at 100 / 1,000 / 5,000 remembered,
+//                    outside n8n (n8n-workflow's static data, loaded and written back as n8n does).
 // `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst,
 // concurrent). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default 1.123.81); 2.x under its
 // default expression engine, vm.
@@ -35,6 +37,7 @@ const { measureCallbacks } = require('./bench/callbacks');
 const { measureCold } = require('./bench/cold');
 const { measureConcurrent } = require('./bench/concurrent');
 const { measureLatency } = require('./bench/latency');
+const { measureMemory } = require('./bench/memory');
 const { measurePacing } = require('./bench/pacing');
 const { CREDENTIAL } = require('./bench/workflows');
 
@@ -61,7 +64,7 @@ function printMachine(n8nDir) {
 }
 
 const VERSION = process.env.COINREMITTER_BENCH_N8N ?? DEFAULT_VERSION;
-const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst', 'concurrent'];
+const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst', 'concurrent', 'memory'];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
 const runs = (measure) => chosen.includes(measure);
 
@@ -88,6 +91,11 @@ async function runBurst(n8n, tarball) {
 		if (runs('cold')) await measureCold(instance, sim);
 		if (runs('callbacks')) await measureCallbacks(instance);
 		if (runs('concurrent')) await measureConcurrent(instance, sim, `n8n ${VERSION}`);
+		if (runs('memory'))
+			for (const [remembered, f] of Object.entries(measureMemory()))
+				console.log(
+					`7. ${remembered} remembered: per callback, n8n's load ${f.load.toFixed(3)} ms, the memory ${f.memory.toFixed(3)} ms, n8n's write-back ${f.save.toFixed(3)} ms`,
+				);
 		if (runs('burst')) await runBurst(n8n, tarball);
 		printMachine(n8n.n8nDir);
 	} finally {
