@@ -3,14 +3,14 @@
 // 100, 1,000 and 5,000 deliveries remembered. The static data goes the way n8n takes it for each
 // webhook request: the workflow's row parsed into a new n8n-workflow Workflow (observable static
 // data), the trigger's memory, the whole object written back as JSON when it changed; 25 requests
-// in flight together (loaded together, written back one after another), 200 callbacks.
+// in flight together (loaded together, written back one after another), 100 callbacks.
 // `node scripts/bench/memory.js [dist folder]` measures the build in that folder (default ./dist).
 const { resolve } = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { Workflow } = require('n8n-workflow');
 
 const HISTORIES = [100, 1000, 5000];
-const CALLBACKS = 200;
+const CALLBACKS = 100;
 const IN_FLIGHT = 25;
 const TRIGGER = { name: 'CoinRemitter Trigger' };
 
