@@ -86,7 +86,7 @@ async function post(http, url, bodies, senders = SENDERS) {
 					times.push(performance.now() - sentAt);
 					if (response.statusCode !== 200) failures.push(`${response.statusCode} ${text}`);
 				} catch (error) {
-					failures.push(`unanswered: ${error.code ?? error.message}`);
+					failures.push(`unanswered: ${error.name} ${error.code ?? ''} ${error.message}`.trim());
 				}
 			}
 		}),
