@@ -158,7 +158,7 @@ async function xmlBodies(http, url) {
 		const status = failure.split(' ')[0];
 		statuses[status] = (statuses[status] ?? 0) + 1;
 	}
-	return { unanswered, statuses };
+	return { unanswered, statuses, sample: failures.find((f) => f.startsWith('unanswered')) };
 }
 
 const ms = (value) => `${Math.round(value)}`;
@@ -230,7 +230,8 @@ async function measureConcurrent(instance, sim, label) {
 			webhook: await xmlBodies(http, webhookUrl),
 			webhookV1: await xmlBodies(http, webhookV1Url),
 		};
-		const xml = (r) => `${r.unanswered} unanswered (${JSON.stringify(r.statuses)})`;
+		const xml = (r) =>
+			`${r.unanswered} unanswered (${JSON.stringify(r.statuses)}${r.sample ? `; ${r.sample.slice(0, 120)}` : ''})`;
 		console.log(
 			`   ${XML_BODIES} random-binary text/xml bodies, ${XML_AT_ONCE} at a time: trigger ${xml(figures.xml.trigger)}, Webhook node ${xml(figures.xml.webhook)}, Webhook node v1 ${xml(figures.xml.webhookV1)}`,
 		);
