@@ -11,7 +11,14 @@
 //   4. cold.js       40 reads at 150 ms in a fresh n8n process: CoinRemitter node vs HTTP Request node.
 //   5. burst.js      150 genuine + 20 forged callbacks in a minute at the plan's real limit (100 a
 //                    minute, 100 ms), with and without a 100-read batch on the same wallet.
-// `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst).
+//   6. concurrent.js issue 26: 600 callbacks from 25 senders, trigger vs Webhook node interleaved,
+//                    Verify off and on (gateway 100 ms away); the trigger with 100 / 1,000 / 5,000
+//                    deliveries remembered; 40 random-binary text/xml bodies, 10 at a time.
+//   7. memory.js     the delivery memory's cost per callback at 100 / 1,000 / 5,000 remembered,
+//                    outside n8n (n8n-workflow's static data, loaded and written back as n8n does).
+// `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst,
+// concurrent). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default 1.123.81); 2.x under its
+// default expression engine, vm.
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
 const { cpus, tmpdir } = require('node:os');
@@ -28,7 +35,9 @@ const {
 const { measureBurst } = require('./bench/burst');
 const { measureCallbacks } = require('./bench/callbacks');
 const { measureCold } = require('./bench/cold');
+const { measureConcurrent } = require('./bench/concurrent');
 const { measureLatency } = require('./bench/latency');
+const { measureMemory } = require('./bench/memory');
 const { measurePacing } = require('./bench/pacing');
 const { CREDENTIAL } = require('./bench/workflows');
 
@@ -44,16 +53,18 @@ async function prepareBenchN8n(n8n, sim, tarball) {
 		label: 'bench',
 		tarball,
 		credentials: [v1Credential(CREDENTIAL, sim.url, 'sim_tcn_key', 'sim_tcn_password')],
+		extraEnv: { N8N_EXPRESSION_ENGINE: VERSION.startsWith('1.') ? 'legacy' : 'vm' },
 	});
 }
 
 function printMachine(n8nDir) {
 	console.log(
-		`machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}, n8n 1.123 (${n8nDir.split('/').pop()})`,
+		`machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}, n8n ${VERSION} (${n8nDir.split('/').pop()})`,
 	);
 }
 
-const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst'];
+const VERSION = process.env.COINREMITTER_BENCH_N8N ?? DEFAULT_VERSION;
+const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst', 'concurrent', 'memory'];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
 const runs = (measure) => chosen.includes(measure);
 
@@ -69,7 +80,7 @@ async function runBurst(n8n, tarball) {
 
 (async () => {
 	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-	const n8n = await installN8n(DEFAULT_VERSION);
+	const n8n = await installN8n(VERSION);
 	const tarball = await packPackage(mkdtempSync(join(tmpdir(), 'bench-pack-')));
 	const sim = await startSimulator({ rateLimit: 1_000_000 });
 	let instance;
@@ -79,6 +90,12 @@ async function runBurst(n8n, tarball) {
 		if (runs('pacing')) await measurePacing(instance, sim);
 		if (runs('cold')) await measureCold(instance, sim);
 		if (runs('callbacks')) await measureCallbacks(instance);
+		if (runs('concurrent')) await measureConcurrent(instance, sim, `n8n ${VERSION}`);
+		if (runs('memory'))
+			for (const [remembered, f] of Object.entries(measureMemory()))
+				console.log(
+					`7. ${remembered} remembered: per callback, n8n's load ${f.load.toFixed(3)} ms, the memory ${f.memory.toFixed(3)} ms, n8n's write-back ${f.save.toFixed(3)} ms`,
+				);
 		if (runs('burst')) await runBurst(n8n, tarball);
 		printMachine(n8n.n8nDir);
 	} finally {

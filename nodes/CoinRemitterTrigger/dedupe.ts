@@ -1,15 +1,22 @@
+import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 // The delivery keys themselves come from each callback kind (callbacks/*.callback.ts: deliveryKey).
 
 const MAX_REMEMBERED = 5000;
+/** Pruning waits for this many more, so that it runs once per batch of claims rather than on each. */
+const PRUNE_SLACK = 500;
 /** How long the static data of a webhook request may still be written back by n8n after it was loaded. */
 const LIVE_MS = 120_000;
 const MAX_LIVE = 200;
+/** A remembered delivery: the first 12 base64url characters (72 bits) of its key's SHA-256. */
+const WIDTH = 12;
 
 interface Scope {
-	/** Every state this process claimed, oldest first (bounded). */
-	claimed: Map<string, number>;
+	/** Every state this process claimed (digests, oldest first, bounded). */
+	claimed: Set<string>;
+	/** The states claimed in the last LIVE_MS, oldest first: the ones a copy loaded earlier may lack. */
+	recent: Array<{ digest: string; at: number }>;
 	/** The static data objects of recent webhook requests of this trigger, not yet written back perhaps. */
 	live: Array<{ data: IDataObject; at: number }>;
 }
@@ -23,11 +30,16 @@ interface Scope {
  * back after it (webhooks/live-webhooks.js, saveStaticData → saveStaticDataById: an UPDATE of the
  * whole column, the last writer wins). Two requests in flight together each hold their own copy,
  * so the later write would drop the other's key. To lose nothing this process knows, every copy
- * this process holds gets every key this process claimed: on arrival (the keys claimed before) and
- * on each later claim (pushed into the copies of the requests still in flight). Whichever request
+ * this process holds gets every key this process claimed: on arrival (the keys claimed recently)
+ * and on each later claim (added to the copies of the requests still in flight). Whichever request
  * is written last then carries them all. What another n8n process (another webhook process) claims
  * at the same moment can still be overwritten until that process writes again: n8n gives a webhook
  * no atomic or shared claim (no deduplication helpers in webhook context, no lock on static data).
+ *
+ * Since n8n parses and writes the whole static data on every callback, the states are kept compact:
+ * one string `deliveries` of fixed-width digests, oldest first (5,000 × 12 characters), which n8n
+ * parses and writes as one value, and to which a claim appends without copying what is there.
+ * Earlier versions kept `delivered: { key: time }`; such a record is folded in on first use.
  */
 export class DeliveryMemory {
 	private static readonly scopes = new Map<string, Scope>();
@@ -41,7 +53,7 @@ export class DeliveryMemory {
 	) {
 		let shared = DeliveryMemory.scopes.get(scope);
 		if (!shared) {
-			shared = { claimed: new Map(), live: [] };
+			shared = { claimed: new Set(), recent: [], live: [] };
 			DeliveryMemory.scopes.set(scope, shared);
 		}
 		this.shared = shared;
@@ -49,41 +61,83 @@ export class DeliveryMemory {
 			.filter((entry) => now - entry.at < LIVE_MS && entry.data !== staticData)
 			.slice(-(MAX_LIVE - 1));
 		shared.live.push({ data: staticData, at: now });
+		const stale = shared.recent.findIndex((entry) => now - entry.at < LIVE_MS);
+		shared.recent.splice(0, stale === -1 ? shared.recent.length : stale);
+		shared.recent.splice(0, shared.recent.length - MAX_REMEMBERED);
+		foldEarlierRecord(staticData);
 		// This request's copy may predate keys this process claimed and has not written yet.
-		const seen = delivered(staticData);
-		const missing = [...shared.claimed].filter(([key]) => seen[key] === undefined);
-		if (missing.length > 0) write(staticData, { ...seen, ...Object.fromEntries(missing) });
+		const text = deliveries(staticData);
+		const missing = lacking(
+			text,
+			shared.recent.map(({ digest }) => digest),
+		);
+		if (missing.length > 0) write(staticData, text + missing.join(''));
 	}
 
 	/** Records the key; answers false when it was already delivered. */
 	claim(key: string, now = Date.now()): boolean {
-		const seen = delivered(this.staticData);
-		if (seen[key] !== undefined || this.shared.claimed.has(key)) return false;
-		this.shared.claimed.set(key, now);
+		const digest = digestOf(key);
+		if (this.shared.claimed.has(digest) || contains(deliveries(this.staticData), digest))
+			return false;
+		this.shared.claimed.add(digest);
 		if (this.shared.claimed.size > MAX_REMEMBERED) {
-			const [oldest] = this.shared.claimed.keys();
+			const [oldest] = this.shared.claimed;
 			this.shared.claimed.delete(oldest);
 		}
-		// Into this request's copy and into those of the requests still in flight.
-		for (const { data } of this.shared.live) {
-			const theirs = delivered(data);
-			if (theirs[key] === undefined) write(data, { ...theirs, [key]: now });
-		}
+		this.shared.recent.push({ digest, at: now });
+		// Into this request's copy and into those of the requests still in flight: appended unchecked
+		// (a digest new to this process is in none of them, short of another process's claim at the
+		// same moment; a repeat entry only takes room until it is pruned).
+		for (const { data } of this.shared.live) write(data, deliveries(data) + digest);
 		return true;
 	}
 }
 
-function delivered(staticData: IDataObject): Record<string, number> {
-	const seen = staticData.delivered;
-	return seen !== null && typeof seen === 'object' ? (seen as Record<string, number>) : {};
+function digestOf(key: string): string {
+	return createHash('sha256').update(key).digest('base64url').slice(0, WIDTH);
 }
 
-/** Replaces the object (so that n8n sees the change and writes it back), pruned to the newest. */
-function write(staticData: IDataObject, seen: Record<string, number>) {
-	const keys = Object.keys(seen);
-	if (keys.length > MAX_REMEMBERED) {
-		keys.sort((a, b) => seen[a] - seen[b]);
-		for (const key of keys.slice(0, keys.length - MAX_REMEMBERED)) delete seen[key];
+/** The remembered digests, whole entries only (a damaged value loses its partial entry, not the rest). */
+function deliveries(staticData: IDataObject): string {
+	const text = staticData.deliveries;
+	return typeof text === 'string' ? text.slice(text.length % WIDTH) : '';
+}
+
+function contains(text: string, digest: string): boolean {
+	for (let at = text.indexOf(digest); at !== -1; at = text.indexOf(digest, at + 1)) {
+		if (at % WIDTH === 0) return true;
 	}
-	staticData.delivered = seen;
+	return false;
+}
+
+/**
+ * The digests the text lacks. Digests are appended, so recent ones sit near the end: the tail is
+ * looked at first, and only what it lacks is searched for in the whole text (the few claims not yet
+ * written back), so the work follows the recent claims, not the length of the history.
+ */
+function lacking(text: string, digests: string[]): string[] {
+	if (digests.length === 0) return [];
+	const entries = Math.min(text.length / WIDTH, 2 * digests.length + 64);
+	const tail = new Set<string>();
+	for (let at = text.length - entries * WIDTH; at < text.length; at += WIDTH)
+		tail.add(text.slice(at, at + WIDTH));
+	return digests.filter((digest) => !tail.has(digest) && !contains(text, digest));
+}
+
+/** Assigns a new value (n8n sees the change and writes it back), pruned to the newest. */
+function write(staticData: IDataObject, text: string) {
+	const limit = (MAX_REMEMBERED + PRUNE_SLACK) * WIDTH;
+	staticData.deliveries = text.length > limit ? text.slice(-MAX_REMEMBERED * WIDTH) : text;
+}
+
+/** `delivered: { key: time }` of earlier versions, moved into `deliveries`, oldest first. */
+function foldEarlierRecord(staticData: IDataObject) {
+	const earlier = staticData.delivered;
+	if (earlier === undefined) return;
+	const times = earlier !== null && typeof earlier === 'object' ? (earlier as IDataObject) : {};
+	const keys = Object.keys(times).sort((a, b) => Number(times[a]) - Number(times[b]));
+	const text = deliveries(staticData);
+	const folded = keys.map(digestOf).filter((digest) => !contains(text, digest));
+	write(staticData, folded.join('') + text);
+	delete staticData.delivered;
 }

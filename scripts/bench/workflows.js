@@ -126,6 +126,23 @@ const triggerWorkflow = (webhookId) =>
 		},
 	});
 
+/**
+ * The trigger as merchants run it (Skip Duplicates on), Verify With the API on or off; `staticData`
+ * seeds the workflow's static data (a delivery history).
+ */
+const costTriggerWorkflow = (id, webhookId, { verify = false, staticData } = {}) => ({
+	...receiverWorkflow(id, id, {
+		id: 't',
+		name: 'CoinRemitter Trigger',
+		type: 'n8n-nodes-coinremitter.coinRemitterTrigger',
+		typeVersion: 1,
+		webhookId,
+		parameters: { events: ['deposit'], options: { verify } },
+		...(verify ? { credentials: { coinRemitterApi: CREDENTIAL } } : {}),
+	}),
+	...(staticData ? { staticData } : {}),
+});
+
 const webhookWorkflow = (path) =>
 	receiverWorkflow('crBenchWebhook01', 'bench webhook', {
 		id: 'w',
@@ -221,6 +238,7 @@ module.exports = {
 	burstTriggerWorkflow,
 	chain,
 	coinRemitterBalance,
+	costTriggerWorkflow,
 	CREDENTIAL,
 	httpRequestBalance,
 	itemsNode,

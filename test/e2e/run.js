@@ -23,6 +23,7 @@ const { checkListed } = require('./checks/listing');
 const { checkCredentialTests, checkPayoutRetry, runFailingPayouts } = require('./checks/rest');
 const { checkGuardrails } = require('./checks/guardrails');
 const { checkMcp, MCP_WORKFLOW_ID, mcpWorkflow } = require('./checks/mcp');
+const { checkRestartRedelivery } = require('./checks/restart');
 const { checkTrigger } = require('./checks/trigger');
 const { triggerWorkflow } = require('./workflows');
 
@@ -69,6 +70,9 @@ async function checkTarget(target, tarball, sim) {
 		await attempt(`${tag} catch-up example`, () => checkCatchUp(instance, sim, tag));
 		await attempt(`${tag} MCP server with CoinRemitter tools (guardrails)`, () =>
 			checkMcp(instance, sim, tag),
+		);
+		await attempt(`${tag} restart and redelivery`, () =>
+			checkRestartRedelivery(instance, sim, tag),
 		);
 	} finally {
 		await instance.dispose({ showLog: results.failed > 0 });

@@ -145,7 +145,8 @@ async function storedKeys(postgres) {
 		'n8n',
 	);
 	const data = raw ? JSON.parse(raw) : {};
-	return Object.keys(data['node:CoinRemitter Trigger']?.delivered ?? {}).length;
+	// Remembered deliveries: 12-character digests, one after another (nodes/CoinRemitterTrigger/dedupe.ts).
+	return String(data['node:CoinRemitter Trigger']?.deliveries ?? '').length / 12;
 }
 
 module.exports = { checkConcurrentDuplicates, checkKeysLost, CALLBACKS, newDeposits, perKey };

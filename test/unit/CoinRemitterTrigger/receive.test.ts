@@ -121,7 +121,7 @@ describe('duplicates', () => {
 		expect(first.items).toHaveLength(1);
 		expect(again.items).toHaveLength(0);
 		expect(again.body).toEqual({ received: true, ignored: 'duplicate delivery' });
-		expect(Object.keys(staticData as IDataObject)).toContain('delivered');
+		expect(Object.keys(staticData as IDataObject)).toContain('deliveries');
 		const confirmed = callbacks.v1TransactionWebhook(
 			ctx.sim,
 			ctx.sim.confirm(payload.id as string, 5).id,

@@ -1,0 +1,244 @@
+'use strict';
+// Measure 6 (issue 26): what one callback costs under concurrency, in one n8n.
+//   a. 600 confirmed deposit callbacks from 25 concurrent senders, to the CoinRemitter Trigger (as
+//      merchants run it: Skip Duplicates on) and to n8n's Webhook node answering on receipt,
+//      interleaved in rounds of 100 after a warm-up; Verify With the API off, then on with the
+//      gateway 100 ms away (a limit that does not bind). Answer times p50 / p95 and their ratios.
+//   b. The same trigger with 100, 1,000 and 5,000 deliveries already remembered (seeded in the
+//      workflow's static data, in the earlier `delivered` form, which the trigger folds in on its
+//      first callback): 200 callbacks each, 25 senders, p50 / p95.
+//   c. 40 random-binary `text/xml` bodies, 10 at a time, to the trigger and to the Webhook node:
+//      how many are left unanswered after 15 s; and to n8n's Webhook node at typeVersion 1, which
+//      n8n 2.x handles like the trigger (an expression isolate held for the whole webhook phase, the
+//      body parsed for a version-1 node), to tell n8n's part from the package's.
+const { randomBytes } = require('node:crypto');
+const { performance } = require('node:perf_hooks');
+const { Agent, request } = require('undici');
+const { callbacks } = require('../../simulator/server');
+const { webhookRegistered } = require('../../test/harness');
+const { costTriggerWorkflow, webhookWorkflow } = require('./workflows');
+
+const SENDERS = 25;
+const ROUND = 100;
+const ROUNDS = 6;
+const WARM_UP = 50;
+const HISTORY_CALLBACKS = 200;
+const HISTORIES = [100, 1000, 5000];
+const XML_BODIES = 40;
+const XML_AT_ONCE = 10;
+const ANSWER_TIMEOUT_MS = 15_000;
+const ADDRESS = 'T' + 'c'.repeat(33);
+const WEBHOOK_PATH = 'bench-cost-webhook';
+const WEBHOOK_V1_PATH = 'bench-cost-webhook-v1';
+
+/** n8n's own Webhook node at typeVersion 1: n8n handles its webhook like the trigger's (see c). */
+const webhookV1Workflow = () => {
+	const workflow = webhookWorkflow(WEBHOOK_V1_PATH);
+	return {
+		...workflow,
+		id: 'crBenchWebhookV1',
+		name: 'bench webhook v1',
+		nodes: workflow.nodes.map((node) => (node.id === 'w' ? { ...node, typeVersion: 1 } : node)),
+	};
+};
+const triggerPath = (id) => `c0ffee00-0000-4000-8000-${id.slice(-12).padStart(12, '0')}`;
+
+const percentile = (values, p) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const summary = (ms) => ({ p50: percentile(ms, 50), p95: percentile(ms, 95) });
+
+/** `count` genuine confirmed deposits (the gateway knows them, so Verify can look them up). */
+function deposits(sim, count) {
+	sim.wallet('sim_tcn_key').addresses.set(ADDRESS, {
+		address: ADDRESS,
+		label: 'bench cost',
+		createdAt: Date.now(),
+		expiresAt: Date.now() + 3_600_000,
+	});
+	return Array.from({ length: count }, (_, i) => {
+		const deposit = sim.deposit('sim_tcn_key', ADDRESS, `0.${String(1 + i).padStart(8, '0')}`, 3);
+		return callbacks.encodeCallback(callbacks.v1TransactionWebhook(sim, deposit.id));
+	});
+}
+
+/** Posts every body, `senders` at a time; the answer time of each (ms) and the answers that were not 200. */
+async function post(http, url, bodies, senders = SENDERS) {
+	const times = [];
+	const failures = [];
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: senders }, async () => {
+			while (next < bodies.length) {
+				const { body, contentType } = bodies[next++];
+				const sentAt = performance.now();
+				try {
+					const response = await request(url, {
+						method: 'POST',
+						body,
+						headers: { 'content-type': contentType },
+						dispatcher: http,
+						headersTimeout: ANSWER_TIMEOUT_MS,
+						bodyTimeout: ANSWER_TIMEOUT_MS,
+					});
+					const text = await response.body.text();
+					times.push(performance.now() - sentAt);
+					if (response.statusCode !== 200) failures.push(`${response.statusCode} ${text}`);
+				} catch (error) {
+					failures.push(`unanswered: ${error.name} ${error.code ?? ''} ${error.message}`.trim());
+				}
+			}
+		}),
+	);
+	return { times, failures };
+}
+
+/** Trigger and Webhook node in rounds of ROUND, one after the other, after a warm-up of each. */
+async function interleaved(http, triggerUrl, webhookUrl, bodies) {
+	await post(http, webhookUrl, bodies.slice(0, WARM_UP));
+	await post(http, triggerUrl, bodies.slice(0, WARM_UP));
+	const trigger = { times: [], failures: [] };
+	const webhook = { times: [], failures: [] };
+	for (let round = 0; round < ROUNDS; round++) {
+		const slice = bodies.slice(WARM_UP + round * ROUND, WARM_UP + (round + 1) * ROUND);
+		for (const [into, url] of [
+			[trigger, triggerUrl],
+			[webhook, webhookUrl],
+		]) {
+			const result = await post(http, url, slice);
+			into.times.push(...result.times);
+			into.failures.push(...result.failures);
+		}
+	}
+	const t = summary(trigger.times);
+	const w = summary(webhook.times);
+	return {
+		trigger: t,
+		webhook: w,
+		ratio: { p50: t.p50 / w.p50, p95: t.p95 / w.p95 },
+		failures: { trigger: trigger.failures.length, webhook: webhook.failures.length },
+		sample: [...trigger.failures, ...webhook.failures].slice(0, 3),
+	};
+}
+
+/** The earlier form of the memory, `count` delivered confirmed deposits (the form main keeps). */
+const seededHistory = (count) => ({
+	'node:CoinRemitter Trigger': {
+		delivered: Object.fromEntries(
+			Array.from({ length: count }, (_, i) => [
+				`v1:tx:seed${String(i).padStart(20, '0')}:confirmed`,
+				Date.now() - count + i,
+			]),
+		),
+	},
+});
+
+async function activated(instance, workflows) {
+	for (const workflow of workflows) await instance.importWorkflow(workflow);
+	for (const workflow of workflows) await instance.activate(workflow.id);
+	await instance.start();
+}
+
+async function registered(url) {
+	if (!(await webhookRegistered(url))) throw new Error(`webhook ${url} never registered`);
+	return url;
+}
+
+/** Random bytes sent as `text/xml`, 10 at a time: what was answered, and how many were not. */
+async function xmlBodies(http, url) {
+	const bodies = Array.from({ length: XML_BODIES }, () => ({
+		body: randomBytes(2048),
+		contentType: 'text/xml',
+	}));
+	const { failures } = await post(http, url, bodies, XML_AT_ONCE);
+	const unanswered = failures.filter((failure) => failure.startsWith('unanswered')).length;
+	const statuses = {};
+	for (const failure of failures) {
+		const status = failure.split(' ')[0];
+		statuses[status] = (statuses[status] ?? 0) + 1;
+	}
+	return { unanswered, statuses, sample: failures.find((f) => f.startsWith('unanswered')) };
+}
+
+const ms = (value) => `${Math.round(value)}`;
+const line = (name, r) =>
+	`   ${name}: trigger p50/p95 ${ms(r.trigger.p50)} / ${ms(r.trigger.p95)} ms, Webhook node ${ms(r.webhook.p50)} / ${ms(r.webhook.p95)} ms, ratio ${r.ratio.p50.toFixed(2)} / ${r.ratio.p95.toFixed(2)} (not 200: ${r.failures.trigger} / ${r.failures.webhook}${r.sample.length ? `; ${r.sample.join(' | ').slice(0, 200)}` : ''})`;
+
+/** Runs a, b and c in a started-for-the-purpose n8n; returns the figures. */
+async function measureConcurrent(instance, sim, label) {
+	const ids = {
+		off: 'crBenchCostOff01',
+		on: 'crBenchCostOn001',
+		...Object.fromEntries(HISTORIES.map((n) => [n, `crBenchCostH${String(n).padStart(4, '0')}`])),
+	};
+	await activated(instance, [
+		costTriggerWorkflow(ids.off, triggerPath(ids.off)),
+		costTriggerWorkflow(ids.on, triggerPath(ids.on), { verify: true }),
+		...HISTORIES.map((n) =>
+			costTriggerWorkflow(ids[n], triggerPath(ids[n]), { staticData: seededHistory(n) }),
+		),
+		webhookWorkflow(WEBHOOK_PATH),
+		webhookV1Workflow(),
+	]);
+	const url = (id) => `${instance.baseUrl}/webhook/${triggerPath(id)}/webhook`;
+	const webhookUrl = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_PATH}`);
+	const webhookV1Url = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_V1_PATH}`);
+	for (const id of Object.values(ids)) await registered(url(id));
+	const http = new Agent({ connections: SENDERS, keepAliveTimeout: 10_000 });
+	const figures = { label };
+	try {
+		const total = WARM_UP + ROUNDS * ROUND;
+		console.log(
+			`6. [${label}] ${ROUNDS * ROUND} deposit callbacks, ${SENDERS} senders, rounds of ${ROUND}:`,
+		);
+		figures.off = await interleaved(http, url(ids.off), webhookUrl, deposits(sim, total));
+		console.log(line('Verify off', figures.off));
+		const latency = sim.options.latencyMs;
+		sim.options.latencyMs = 100;
+		try {
+			figures.on = await interleaved(http, url(ids.on), webhookUrl, deposits(sim, total));
+		} finally {
+			sim.options.latencyMs = latency;
+		}
+		console.log(line('Verify on, gateway 100 ms away', figures.on));
+
+		figures.history = {};
+		for (const n of HISTORIES) {
+			const bodies = deposits(sim, HISTORY_CALLBACKS);
+			const seededAgain = callbacks.encodeCallback({
+				...callbacks.v1TransactionWebhook(sim, sim.deposit('sim_tcn_key', ADDRESS, '1', 3).id),
+				id: `seed${String(0).padStart(20, '0')}`,
+			});
+			// The first answer folds the seeded history in; a seeded key must be a duplicate.
+			const first = await request(url(ids[n]), {
+				method: 'POST',
+				body: seededAgain.body,
+				headers: { 'content-type': seededAgain.contentType },
+				dispatcher: http,
+			});
+			const firstAnswer = `${first.statusCode} ${await first.body.text()}`;
+			const result = await post(http, url(ids[n]), bodies);
+			figures.history[n] = { ...summary(result.times), failures: result.failures.length };
+			console.log(
+				`   ${n} remembered: p50/p95 ${ms(figures.history[n].p50)} / ${ms(figures.history[n].p95)} ms (${HISTORY_CALLBACKS} callbacks; not 200: ${result.failures.length}; a seeded delivery again: ${firstAnswer})`,
+			);
+		}
+
+		figures.xml = {
+			trigger: await xmlBodies(http, url(ids.off)),
+			webhook: await xmlBodies(http, webhookUrl),
+			webhookV1: await xmlBodies(http, webhookV1Url),
+		};
+		const xml = (r) =>
+			`${r.unanswered} unanswered (${JSON.stringify(r.statuses)}${r.sample ? `; ${r.sample.slice(0, 120)}` : ''})`;
+		console.log(
+			`   ${XML_BODIES} random-binary text/xml bodies, ${XML_AT_ONCE} at a time: trigger ${xml(figures.xml.trigger)}, Webhook node ${xml(figures.xml.webhook)}, Webhook node v1 ${xml(figures.xml.webhookV1)}`,
+		);
+		return figures;
+	} finally {
+		await http.close();
+	}
+}
+
+module.exports = { measureConcurrent };
