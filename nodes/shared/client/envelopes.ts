@@ -1,7 +1,10 @@
 import type { IDataObject, IN8nHttpFullResponse, INode } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { legacyApiError, unreadableResponse, v1ApiError } from '../errors';
+import { tagged } from '../errors';
 import { isPlainObject, parseJsonExact } from '../json';
+import { legacyApiError } from './legacyErrors';
+import { v1ApiError } from './v1Errors';
 
 /** v1 answers `{ success, data }`: `data` (an object, or a list for the rate calls), or a typed error. */
 export function unwrapV1(
@@ -71,4 +74,26 @@ function parseJsonObject(raw: unknown): IDataObject | undefined {
 	} catch {
 		return undefined;
 	}
+}
+
+/** An answer that is neither envelope: most likely not the API at all (a wrong base URL, a proxy page). */
+export function unreadableResponse(
+	node: INode,
+	httpCode: number,
+	itemIndex?: number,
+): NodeApiError {
+	return tagged(
+		new NodeApiError(
+			node,
+			{ httpCode },
+			{
+				message: `CoinRemitter answered HTTP ${httpCode} with a body that is not the expected JSON`,
+				description:
+					'Check that the base URL of the credential points at the CoinRemitter API, then try again.',
+				httpCode: String(httpCode),
+				itemIndex,
+			},
+		),
+		{ reason: 'unreadable' },
+	);
 }

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { networkError, outcomeUnknownError, rateLimitWaitError } from '../errors';
+import { networkError, outcomeUnknownError, rateLimitWaitError } from './errors';
 import type { DeliveryPolicy } from './policy';
 import { RateLimitWaitExceeded, type Ticket } from './RateLimiter';
 import { limiterFor } from './registry';
