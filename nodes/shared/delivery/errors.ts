@@ -35,12 +35,17 @@ export function networkError(
 	);
 }
 
-/** A write that may or may not have been carried out: say so, and how to find out, instead of retrying. */
+/**
+ * A write that may or may not have been carried out: it was sent, and what came back is not the
+ * API's own answer (no answer, a 5xx, a proxy's page). Say so, and how to find out; never invite a
+ * plain retry. `cause`: a system error code, or what the answer was ("HTTP 503 …").
+ */
 export function outcomeUnknownError(
 	node: INode,
 	cause: string | undefined,
 	itemIndex?: number,
 ): NodeApiError {
+	const what = !cause ? 'no answer' : (SYSTEM_ERRORS[cause] ?? cause);
 	return tagged(
 		new NodeApiError(
 			node,
@@ -48,9 +53,7 @@ export function outcomeUnknownError(
 			{
 				message:
 					'CoinRemitter may or may not have carried out this request: the outcome is unknown',
-				description: `The request reached CoinRemitter but no clear answer came back (${
-					cause ? cause.toLowerCase() : 'no answer'
-				}). It was not sent again, so that nothing is paid or created twice. Before trying again, check whether it happened: for a withdrawal, look at the wallet balance and at the transactions of the destination address (Address → Get Transactions, or the CoinRemitter dashboard); for an address or invoice, look in the CoinRemitter dashboard.`,
+				description: `The request was sent, and what came back is not CoinRemitter's own answer (${what}), so it may have been carried out. It was not sent again, so that nothing is paid or created twice. Check whether it happened before anything else: for a withdrawal, the transactions of the destination address (Address → Get Transactions), the transaction by its ID if you have one (Transaction → Get), or the wallet in the CoinRemitter dashboard; for an address or an invoice, the CoinRemitter dashboard.`,
 				itemIndex,
 			},
 		),
