@@ -110,6 +110,28 @@ describe.each(['v1', 'legacy'] as const)('%s withdrawal: what comes back decides
 		expect(withdrawalsSent()).toBe(2);
 	});
 
+	it('an unknown outcome stays counted in Maximum Total per Execution', async () => {
+		foreign(503)();
+		const { items } = await runNode({
+			parameters: editorParameters(description, {
+				apiVersion: api,
+				resource: shown('Withdrawal'),
+				operation: shown('Create'),
+				address: ADDRESS,
+				amount: '={{ $json.amount }}',
+				payoutKey: '={{ $itemIndex }}',
+				guardrails: { maxTotalPerExecution: '2' },
+			}) as never,
+			credentials: api === 'v1' ? v1Credentials(ctx.sim) : legacyCredentials(ctx.sim, 'LTC', LTC),
+			items: [{ amount: '1.5' }, { amount: '1' }],
+			workflowId: `wf-total-${api}`,
+			continueOnFail: true,
+		});
+		expect(String(items[0].json.error)).toMatch(/the outcome is unknown/);
+		expect(String(items[1].json.error)).toMatch(/Maximum Total per Execution/);
+		expect(withdrawalsSent()).toBe(1);
+	});
+
 	it("the API's own refusal releases the key: the re-run sends again", async () => {
 		const first = await pay(api, `wf-refused-${api}`, { amount: '999999' });
 		expect(first.message).toMatch(
