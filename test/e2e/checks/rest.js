@@ -56,6 +56,8 @@ async function runFailingPayouts(instance) {
 }
 
 async function checkPayoutRetry(instance, sim, tag) {
+	// The credential tests set up the owner; run alone (COINREMITTER_ONLY), this check does it.
+	if (!instance.cookie) await instance.setupOwnerOnceRoutesExist();
 	const paidBefore = sim.requests.filter(
 		(request) => request.path === '/v1/wallet/withdraw',
 	).length;
