@@ -81,6 +81,7 @@ export class Simulator {
 		retryAfterSeconds: number;
 		dropConnections: number;
 		dropAfterWithdraw: number;
+		foreignAfterWithdraw: Array<{ status: number; body?: string; contentType?: string }>;
 		delayMs: number;
 	};
 	quirks: { legacyInvalidAddressFlag: number; notFoundHttpStatus: number };

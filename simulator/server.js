@@ -29,6 +29,11 @@ function json(res, status, body, headers = {}) {
 	res.end(text);
 }
 
+/** An error page as a load balancer or a CDN sends it: HTML, nothing of the API's envelope. */
+function proxyPage(status) {
+	return `<!DOCTYPE html>\n<html><head><title>${status} Service Unavailable</title></head><body><h1>Error ${status}</h1><p>The origin did not answer in time. Ray ID: 8c2f1a7e</p></body></html>\n`;
+}
+
 function readBody(req, limit) {
 	return new Promise((resolve, reject) => {
 		const chunks = [];
@@ -69,6 +74,9 @@ class Simulator {
 		// serverErrors: the next N calls get HTTP 500 before being processed;
 		// dropConnections: the next N connections are closed before anything is processed;
 		// dropAfterWithdraw: the next N withdrawals are carried out, then the connection is closed unanswered;
+		// foreignAfterWithdraw: a queue of answers that are not the API's (a proxy's or a CDN's page):
+		//   each carried-out withdrawal takes the first, `{ status, body?, contentType? }` (default an
+		//   HTML error page), and that answer goes out instead of the API's;
 		// delayMs: every answer is held back this long (after the work is done).
 		this.faults = {
 			maintenance: false,
@@ -77,6 +85,7 @@ class Simulator {
 			retryAfterSeconds: 1,
 			dropConnections: 0,
 			dropAfterWithdraw: 0,
+			foreignAfterWithdraw: [],
 			delayMs: 0,
 		};
 		// Behaviours where the service's own references disagree; tests switch between them.
@@ -245,6 +254,19 @@ class Simulator {
 			this.faults.dropAfterWithdraw--;
 			record.status = 'dropped';
 			res.socket?.destroy();
+			return;
+		}
+		if (isWithdrawal && status === 200 && this.faults.foreignAfterWithdraw.length > 0) {
+			const foreign = this.faults.foreignAfterWithdraw.shift();
+			record.status = foreign.status;
+			record.foreign = true;
+			const body = foreign.body ?? proxyPage(foreign.status);
+			res.writeHead(foreign.status, {
+				'content-type': foreign.contentType ?? 'text/html; charset=UTF-8',
+				'content-length': Buffer.byteLength(body),
+			});
+			res.end(body);
+			record.answeredAt = Date.now();
 			return;
 		}
 		const delay = this.options.latencyMs + this.faults.delayMs;

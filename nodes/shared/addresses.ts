@@ -1,10 +1,14 @@
+const EVM_ADDRESS = /^0x[0-9a-f]{40}$/i;
+
 /**
- * EVM addresses (0x…) are hex with an optional checksum casing; other coins' addresses are
- * case-sensitive. Surrounding spaces never count.
+ * An address as compared: EVM addresses (0x…) are hex with an optional checksum casing, so they
+ * compare in lower case; other coins' addresses are case-sensitive. Surrounding spaces never count.
  */
+export function canonicalAddress(address: unknown): string {
+	const text = String(address ?? '').trim();
+	return EVM_ADDRESS.test(text) ? text.toLowerCase() : text;
+}
+
 export function sameAddress(a: unknown, b: unknown): boolean {
-	const [left, right] = [String(a ?? '').trim(), String(b ?? '').trim()];
-	if (/^0x[0-9a-f]{40}$/i.test(left) && /^0x[0-9a-f]{40}$/i.test(right))
-		return left.toLowerCase() === right.toLowerCase();
-	return left === right;
+	return canonicalAddress(a) === canonicalAddress(b);
 }

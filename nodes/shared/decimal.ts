@@ -5,6 +5,19 @@ const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 /** A non-negative amount written with digits and at most one dot ("0.015"). */
 export const isPlainDecimal = (text: string) => PLAIN_DECIMAL.test(text);
 
+/**
+ * The one way to write a plain decimal's value, for keys: "01.50" and "1.5" are "1.5", "2.0" is
+ * "2". Text that is not a plain decimal is returned trimmed, as it is.
+ */
+export function canonicalDecimal(text: string): string {
+	const trimmed = text.trim();
+	if (!isPlainDecimal(trimmed)) return trimmed;
+	const [whole, fraction = ''] = trimmed.split('.');
+	const digits = whole.replace(/^0+(?=\d)/, '');
+	const decimals = fraction.replace(/0+$/, '');
+	return decimals ? `${digits}.${decimals}` : digits;
+}
+
 interface Decimal {
 	digits: bigint;
 	scale: number;

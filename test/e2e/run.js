@@ -20,7 +20,13 @@ const { checkBurst } = require('./checks/burst');
 const { checkCatchUp } = require('./checks/catchup');
 const { checkAgent, checkExamples } = require('./checks/examples');
 const { checkListed } = require('./checks/listing');
-const { checkCredentialTests, checkPayoutRetry, runFailingPayouts } = require('./checks/rest');
+const {
+	checkCredentialTests,
+	checkPayoutRetry,
+	checkProxyPayouts,
+	prepareProxyPayouts,
+	runFailingPayouts,
+} = require('./checks/rest');
 const { checkGuardrails } = require('./checks/guardrails');
 const { checkMcp, MCP_WORKFLOW_ID, mcpWorkflow } = require('./checks/mcp');
 const { checkRestartRedelivery } = require('./checks/restart');
@@ -56,6 +62,7 @@ async function checkTarget(target, tarball, sim) {
 		await instance.activate('crE2eTrigger0001');
 		await instance.importWorkflow(mcpWorkflow());
 		await instance.activate(MCP_WORKFLOW_ID);
+		await prepareProxyPayouts(instance);
 		await instance.start();
 		await checkListed(instance, tag);
 		sim.sink.length = 0;
@@ -64,6 +71,7 @@ async function checkTarget(target, tarball, sim) {
 			checkCredentialTests(instance, sim, tag),
 		);
 		await attempt(`${tag} payout retry`, () => checkPayoutRetry(instance, sim, tag));
+		await attempt(`${tag} payout through a proxy`, () => checkProxyPayouts(instance, sim, tag));
 		await attempt(`${tag} a burst of callbacks while the limit binds`, () =>
 			checkBurst(instance, sim, tag),
 		);

@@ -9,7 +9,7 @@ import type { CallKind, DeliveryPolicy, RequestContext } from '../delivery';
 import { deliver, limiterKey } from '../delivery';
 import { PACKAGE_VERSION } from '../version';
 import { legacyWallet, LEGACY_CREDENTIAL, v1Wallet, V1_CREDENTIAL } from './credentials';
-import { unwrapLegacy, unwrapV1 } from './envelopes';
+import { refusedByLegacy, refusedByV1, unwrapLegacy, unwrapV1 } from './envelopes';
 
 export { LEGACY_CREDENTIAL, V1_CREDENTIAL, legacyWallet } from './credentials';
 export type { LegacyWallet } from './credentials';
@@ -69,8 +69,8 @@ async function v1Call(this: RequestContext, call: ApiCall, path: V1Path) {
 	const { baseUrl, credentials } = await v1Wallet(this, call.itemIndex);
 	const options = postForm(joinUrl(baseUrl, path), call.fields);
 	const credential = { credentialType: V1_CREDENTIAL, credentials };
-	const response = await send.call(this, credential, options, call, baseUrl);
-	return unwrapV1(this.getNode(), response, call.itemIndex);
+	const response = await send.call(this, credential, options, call, baseUrl, refusedByV1);
+	return unwrapV1(this.getNode(), response, call);
 }
 
 /**
@@ -95,9 +95,16 @@ async function legacyCall(this: RequestContext, call: ApiCall, operation: Legacy
 		prices && wallet.generation !== 'v2'
 			? {}
 			: { credentialType: LEGACY_CREDENTIAL, credentials: wallet.credentials };
-	const response = await send.call(this, credential, options, call, wallet.baseUrl);
+	const response = await send.call(
+		this,
+		credential,
+		options,
+		call,
+		wallet.baseUrl,
+		refusedByLegacy,
+	);
 	const sentFields = Object.keys(call.fields);
-	const data = unwrapLegacy(this.getNode(), response, sentFields, call.itemIndex, operation);
+	const data = unwrapLegacy(this.getNode(), response, { ...call, operation, sentFields });
 	return prices && Array.isArray(data) ? {} : data;
 }
 
@@ -138,6 +145,7 @@ async function send(
 	options: IHttpRequestOptions,
 	call: ApiCall,
 	baseUrl: string,
+	isApiRefusal: (response: IN8nHttpFullResponse) => boolean,
 ): Promise<IN8nHttpFullResponse> {
 	return await deliver.call(this, {
 		credentialType,
@@ -147,5 +155,6 @@ async function send(
 		itemIndex: call.itemIndex,
 		policy: call.policy,
 		limiterKey: limiterKey(this, credentialType, baseUrl),
+		isApiRefusal,
 	});
 }

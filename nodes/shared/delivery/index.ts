@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { networkError, outcomeUnknownError, rateLimitWaitError } from '../errors';
+import { networkError, outcomeUnknownError, rateLimitWaitError } from './errors';
 import type { DeliveryPolicy } from './policy';
 import { RateLimitWaitExceeded, type Ticket } from './RateLimiter';
 import { limiterFor } from './registry';
@@ -58,6 +58,8 @@ export interface Delivery {
 	itemIndex: number;
 	policy: DeliveryPolicy;
 	limiterKey: string;
+	/** Whether an answer is the API's own refusal (its error envelope); only that lets a write's 429 be sent again. */
+	isApiRefusal: (response: IN8nHttpFullResponse) => boolean;
 }
 
 /**
@@ -98,7 +100,10 @@ export async function deliver(
 		try {
 			response = await send.call(this, delivery, options);
 			limiter.settle(ticket, response.statusCode, (response.headers ?? {}) as IDataObject);
-			outcome = { status: response.statusCode };
+			const { statusCode } = response;
+			// Only a write's 429 turns on whose answer it is (see decideAfter): the body is read for that alone.
+			const apiRefusal = kind === 'write' && statusCode === 429 && delivery.isApiRefusal(response);
+			outcome = { status: statusCode, apiRefusal };
 		} catch (error) {
 			limiter.settle(ticket, undefined, {});
 			outcome = { noAnswer: systemErrorCode(error) };

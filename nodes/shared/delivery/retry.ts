@@ -3,12 +3,17 @@ import type { DeliveryPolicy } from './policy';
 /** How a call may be repeated: a read any number of times, a write only when it surely did not arrive. */
 export type CallKind = 'read' | 'write';
 
-/** What one attempt came to: an HTTP answer, or no answer (with the system error code, if any). */
-export type AttemptOutcome = { status: number } | { noAnswer: string | undefined };
+/**
+ * What one attempt came to: an HTTP answer (`apiRefusal`: its body is the API's own error
+ * envelope), or no answer (with the system error code, if any).
+ */
+export type AttemptOutcome =
+	| { status: number; apiRefusal?: boolean }
+	| { noAnswer: string | undefined };
 
 export type RetryDecision =
 	| { action: 'return' }
-	/** A 429 was not processed: wait for the rate limit and send again, whatever the call. */
+	/** The API's own 429 was not processed: wait for the rate limit and send again, whatever the call. */
 	| { action: 'resendAfterRateLimit' }
 	| { action: 'retry'; afterMs: number }
 	/** A write reached the service and got no clear answer: never send it again blindly. */
@@ -24,13 +29,14 @@ const NOT_CONNECTED = new Set([
 	'ENETUNREACH',
 ]);
 const RETRYABLE_READ_STATUS = new Set([500, 502, 503, 504]);
-const UNKNOWN_OUTCOME_STATUS = new Set([500, 502, 504]);
 
 /**
  * What to do after attempt number `attempt` (from 1) of a call: reads are retried on server errors
  * and network failures with backoff, up to the policy's attempts; writes only when the connection
  * was never made (one more try), and otherwise fail with "outcome unknown" rather than risk paying
- * twice.
+ * twice. For a write, any 5xx (52x included, whatever its body) says nothing of what the API did,
+ * nor does a 429 whose body is not the API's own refusal (a proxy's or a CDN's): outcome unknown.
+ * The other answers go to the envelope, which releases a write only on the API's own refusal.
  */
 export function decideAfter(
 	kind: CallKind,
@@ -47,11 +53,12 @@ export function decideAfter(
 			? { action: 'retry', afterMs: backoffMs(attempt) }
 			: { action: 'failNoAnswer', cause };
 	}
-	if (outcome.status === 429) return { action: 'resendAfterRateLimit' };
-	if (kind === 'read' && RETRYABLE_READ_STATUS.has(outcome.status) && mayRetry)
+	const { status } = outcome;
+	if (kind === 'write' && (status >= 500 || (status === 429 && !outcome.apiRefusal)))
+		return { action: 'failOutcomeUnknown', cause: `HTTP ${status}` };
+	if (status === 429) return { action: 'resendAfterRateLimit' };
+	if (kind === 'read' && RETRYABLE_READ_STATUS.has(status) && mayRetry)
 		return { action: 'retry', afterMs: backoffMs(attempt) };
-	if (kind === 'write' && UNKNOWN_OUTCOME_STATUS.has(outcome.status))
-		return { action: 'failOutcomeUnknown', cause: `HTTP ${outcome.status}` };
 	return { action: 'return' };
 }
 

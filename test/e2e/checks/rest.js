@@ -1,6 +1,6 @@
 'use strict';
 // Through n8n's REST API, as the editor uses it: credential tests, and Retry of a failed payout run.
-const { check, credentialsFor } = require('../../harness');
+const { CREDENTIALS, check, credentialsFor, waitFor } = require('../../harness');
 const { payoutRetryWorkflow } = require('../workflows');
 
 async function checkCredentialTests(instance, sim, tag) {
@@ -56,6 +56,8 @@ async function runFailingPayouts(instance) {
 }
 
 async function checkPayoutRetry(instance, sim, tag) {
+	// The credential tests set up the owner; run alone (COINREMITTER_ONLY), this check does it.
+	if (!instance.cookie) await instance.setupOwnerOnceRoutesExist();
 	const paidBefore = sim.requests.filter(
 		(request) => request.path === '/v1/wallet/withdraw',
 	).length;
@@ -88,4 +90,146 @@ async function checkPayoutRetry(instance, sim, tag) {
 	);
 }
 
-module.exports = { checkCredentialTests, checkPayoutRetry, runFailingPayouts };
+const PROXY_WORKFLOW_ID = 'crE2ePayProxy001';
+const PROXY_PATH = { v1: 'e2e-proxy-pay-v1', legacy: 'e2e-proxy-pay-legacy' };
+
+/**
+ * Two webhooks (v1, legacy), each into Withdrawal → Create with the default Payout Key: one
+ * execution per request, and a failed execution fails in the Pay node, so that n8n's Retry runs
+ * the payout again.
+ */
+function proxyPayoutWorkflow() {
+	const nodes = [];
+	const connections = {};
+	for (const [index, api] of ['v1', 'legacy'].entries()) {
+		const webhook = {
+			id: `node-proxy-webhook-${api}`,
+			name: `Payout request ${api}`,
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: [200, 200 + index * 200],
+			webhookId: `6f0c2a4e-8d1b-4c7a-9e3f-51a2b3c4d5e${index}`,
+			parameters: {
+				httpMethod: 'POST',
+				path: PROXY_PATH[api],
+				responseMode: 'lastNode',
+				options: {},
+			},
+		};
+		const pay = {
+			id: `node-proxy-pay-${api}`,
+			name: `Pay ${api}`,
+			type: 'n8n-nodes-coinremitter.coinRemitter',
+			typeVersion: 1,
+			position: [420, 200 + index * 200],
+			parameters: {
+				apiVersion: api,
+				resource: 'withdrawal',
+				operation: 'create',
+				address: '={{ $json.body.address }}',
+				amount: '={{ $json.body.amount }}',
+			},
+			credentials:
+				api === 'v1'
+					? { coinRemitterApi: CREDENTIALS.v1 }
+					: { coinRemitterLegacyApi: CREDENTIALS.legacyTcn },
+		};
+		nodes.push(webhook, pay);
+		connections[webhook.name] = { main: [[{ node: pay.name, type: 'main', index: 0 }]] };
+	}
+	return {
+		id: PROXY_WORKFLOW_ID,
+		name: 'E2E payout behind a proxy',
+		nodes,
+		connections,
+		active: false,
+		settings: { saveDataErrorExecution: 'all' },
+		pinData: {},
+	};
+}
+
+/** Before n8n starts: the proxy payout workflow, imported and active. */
+async function prepareProxyPayouts(instance) {
+	await instance.importWorkflow(proxyPayoutWorkflow());
+	await instance.activate(PROXY_WORKFLOW_ID);
+}
+
+async function failedExecutionIds(instance) {
+	const listed = await instance.rest(
+		'GET',
+		`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: PROXY_WORKFLOW_ID }))}`,
+	);
+	return (listed.data?.results ?? listed.data ?? [])
+		.filter((execution) => execution.status === 'error' || execution.status === 'failed')
+		.map((execution) => String(execution.id));
+}
+
+/**
+ * The withdrawal is carried out and what comes back is a proxy's or a CDN's answer, not the API's
+ * (503 HTML page, 520, 200 with HTML): the run fails as "outcome unknown", and neither the re-run
+ * (the same request again) nor n8n's Retry of the failed execution sends the withdrawal again.
+ */
+async function checkProxyPayouts(instance, sim, tag) {
+	if (!instance.cookie) await instance.setupOwnerOnceRoutesExist();
+	const cases = [
+		['v1', 503],
+		['v1', 520],
+		['v1', 200],
+		['legacy', 503],
+		['legacy', 520],
+		['legacy', 200],
+	];
+	for (const [index, [api, status]] of cases.entries()) {
+		const address = `T${'P'.repeat(32)}${index + 1}`;
+		const label = `${tag} ${api} withdrawal answered by a proxy's HTTP ${status} HTML page`;
+		const reached = () =>
+			sim.requests.filter(
+				(request) =>
+					request.path.endsWith('/withdraw') &&
+					(request.fields?.address ?? request.fields?.to_address) === address,
+			);
+		const sends = () =>
+			[...sim.state.transactions.values()].filter(
+				(tx) => tx.type === 'send' && tx.address === address,
+			);
+		const request = async () =>
+			await fetch(`${instance.baseUrl}/webhook/${PROXY_PATH[api]}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ address, amount: '0.10' }),
+			});
+		const failedBefore = new Set(await failedExecutionIds(instance));
+		sim.faults.foreignAfterWithdraw = [{ status }];
+		// The webhook answers 404 until n8n has registered it: then the request runs the workflow.
+		await waitFor(async () => (await request()).status !== 404, 60000);
+		const failed = (await failedExecutionIds(instance)).filter((id) => !failedBefore.has(id));
+		check(
+			`${label}: the run fails (outcome unknown) and the withdrawal reached the service once`,
+			failed.length === 1 && reached().length === 1 && sends().length === 1,
+			`failed executions ${failed.length}, withdrawals ${reached().length}, sends ${sends().length}, faults left ${sim.faults.foreignAfterWithdraw.length}`,
+		);
+		const rerun = await request();
+		check(
+			`${label}: the re-run does not send it again`,
+			reached().length === 1 && rerun.status !== 200,
+			`re-run answered ${rerun.status}; withdrawals ${reached().length}`,
+		);
+		if (failed.length !== 1) continue;
+		const retried = await instance.rest('POST', `/executions/${failed[0]}/retry`, {
+			loadWorkflow: false,
+		});
+		check(
+			`${label}: n8n's Retry of the failed run does not send it again (exactly one withdrawal reached the service)`,
+			reached().length === 1 && sends().length === 1,
+			`withdrawals ${reached().length}, sends ${sends().length}; retry ${JSON.stringify(retried).slice(0, 300)}`,
+		);
+	}
+}
+
+module.exports = {
+	checkCredentialTests,
+	checkPayoutRetry,
+	checkProxyPayouts,
+	prepareProxyPayouts,
+	runFailingPayouts,
+};

@@ -1,15 +1,13 @@
 import { NodeApiError } from 'n8n-workflow';
 
+import { legacyApiError } from '../../../nodes/shared/client/legacyErrors';
+import { v1ApiError } from '../../../nodes/shared/client/v1Errors';
 import {
-	isLegacyRefusal,
-	isNotFound,
-	isOutcomeUnknown,
-	legacyApiError,
 	networkError,
 	outcomeUnknownError,
 	rateLimitWaitError,
-	v1ApiError,
-} from '../../../nodes/shared/errors';
+} from '../../../nodes/shared/delivery/errors';
+import { isLegacyRefusal, isNotFound, isOutcomeUnknown } from '../../../nodes/shared/errors';
 import { coinRemitterNode } from '../../fixtures/node';
 
 const node = coinRemitterNode;

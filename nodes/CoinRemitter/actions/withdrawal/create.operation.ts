@@ -8,7 +8,7 @@ import type { ItemContext, OperationFacts } from '../operation';
 import { onlyFor } from '../operation';
 import { asText, oneOf, positiveAmount, requiredParameter, withoutEmpty } from '../validation';
 import { guardrailsFields, withGuardrails } from './guardrails';
-import { payOnce } from './payoutOnce';
+import { DEFAULT_KEY_DAYS, payOnce } from './payoutOnce';
 
 export const option = {
 	name: 'Create',
@@ -35,8 +35,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. order-1042',
-		description:
-			'A value unique to this payout, such as the order or payout ID. A payout whose key was already sent (or started to be sent) by this workflow is never sent again, even when the execution is retried. Empty: the wallet, address, amount and day make the key.',
+		description: `A value unique to this payout, such as the order or payout ID. A payout whose key this workflow already sent, or started to send, is never sent again, even when the execution is retried or re-run; only CoinRemitter's own refusal forgets the key. Empty: the wallet, the address and the amount (1.5 and 1.50 alike) make the key for ${DEFAULT_KEY_DAYS} days (UTC), so n8n's Retry within that time never pays again, and the same amount to the same address is refused until then: give repeated payouts a key of their own.`,
 	},
 	...guardrailsFields,
 ];

@@ -130,7 +130,7 @@ describe('safe retries', () => {
 			'CoinRemitter may or may not have carried out this request: the outcome is unknown',
 		);
 		expect(result.error?.description).toMatch(
-			/check whether it happened: for a withdrawal, look at the wallet balance and at the transactions/,
+			/Check whether it happened before anything else: for a withdrawal, the transactions of the destination address \(Address → Get Transactions\)/,
 		);
 		expect(ctx.sim.requests).toHaveLength(1);
 	});

@@ -25,18 +25,26 @@ describe('retry policy', () => {
 	});
 
 	it('never sends a write again after a server error that may have come after the work was done', () => {
-		for (const status of [500, 502, 504])
-			expect(decideAfter('write', 1, { status }, policy)).toEqual({
-				action: 'failOutcomeUnknown',
-				cause: `HTTP ${status}`,
-			});
-		// 503 (maintenance) means the request was not processed: the answer is returned as an error.
-		expect(decide('write', 1, { status: 503 })).toBe('return');
+		// Any 5xx, 503 and a CDN's 52x included, whatever the body: a proxy's page says nothing of the API.
+		for (const status of [500, 502, 503, 504, 520, 522, 524])
+			for (const apiRefusal of [false, true])
+				expect(decideAfter('write', 1, { status, apiRefusal }, policy)).toEqual({
+					action: 'failOutcomeUnknown',
+					cause: `HTTP ${status}`,
+				});
 	});
 
-	it('waits out a 429 and sends again, even a write: a 429 was not processed', () => {
-		expect(decide('write', 1, { status: 429 })).toBe('resendAfterRateLimit');
+	it("waits out the API's own 429 and sends again, even a write: the API did not process it", () => {
+		expect(decide('write', 1, { status: 429, apiRefusal: true })).toBe('resendAfterRateLimit');
 		expect(decide('read', 5, { status: 429 })).toBe('resendAfterRateLimit');
+	});
+
+	it("never sends a write again after a 429 that is not the API's own refusal (a proxy's)", () => {
+		expect(decideAfter('write', 1, { status: 429, apiRefusal: false }, policy)).toEqual({
+			action: 'failOutcomeUnknown',
+			cause: 'HTTP 429',
+		});
+		expect(decide('write', 1, { status: 429 })).toBe('failOutcomeUnknown');
 	});
 
 	it('sends a write once more only when the connection was never made', () => {

@@ -245,7 +245,11 @@ describe('guardrails: set but unusable fails closed, naming the field', () => {
 describe('guardrails: maximum amount', () => {
 	it('passes an amount equal to the limit and fails one unit of the last decimal place over', async () => {
 		const result = await withdraw(
-			{ amount: '={{ $json.amount }}', guardrails: { maxAmount: '1.5' } },
+			{
+				amount: '={{ $json.amount }}',
+				payoutKey: '={{ $itemIndex }}',
+				guardrails: { maxAmount: '1.5' },
+			},
 			{ items: [{ amount: '1.50000000' }, { amount: '1.50000001' }, { amount: '1.5' }] },
 		);
 		expect(outcomes(result)).toEqual([

@@ -1,6 +1,9 @@
 // Never pay twice: a payout's key is recorded in n8n's deduplication store before it is sent, so
 // a retried or restarted execution does not send it again.
+import type { IExecuteFunctions } from 'n8n-workflow';
+
 import { CoinRemitter } from '../../../../../nodes/CoinRemitter/CoinRemitter.node';
+import { payoutKeys } from '../../../../../nodes/CoinRemitter/actions/withdrawal/payoutOnce';
 import { editorParameters, shown } from '../../../../helpers/editor';
 import { runNode } from '../../../../helpers/engine';
 import {
@@ -9,6 +12,7 @@ import {
 	useSimulator,
 	v1Credentials,
 } from '../../../../fixtures/simulator';
+import { processedKeys } from '../../../../setup';
 
 const ctx = useSimulator();
 const { description } = new CoinRemitter();
@@ -39,7 +43,7 @@ describe('payouts are sent once per key', () => {
 		expect(first.items[0].json.amount).toBe('1.00000000');
 		const retry = await withdraw('wf-retry', {});
 		expect(retry.items[0].json.error).toBe(
-			`This withdrawal was already attempted (1 to ${ADDRESS} today), so it was not sent again`,
+			`This withdrawal was already attempted (1 to ${ADDRESS} in the last 7 days), so it was not sent again`,
 		);
 		expect(withdrawals()).toHaveLength(1);
 	});
@@ -107,5 +111,98 @@ describe('payouts are sent once per key', () => {
 		expect(ctx.sim.requests.filter((request) => request.path.endsWith('/withdraw'))).toHaveLength(
 			1,
 		);
+	});
+});
+
+describe('the default Payout Key (no Payout Key set)', () => {
+	const at = (iso: string) => {
+		// Only the date moves: the simulator and n8n keep their real timers.
+		jest.useFakeTimers({
+			now: new Date(iso),
+			doNotFake: [
+				'hrtime',
+				'nextTick',
+				'performance',
+				'queueMicrotask',
+				'setImmediate',
+				'clearImmediate',
+				'setInterval',
+				'clearInterval',
+				'setTimeout',
+				'clearTimeout',
+			],
+		});
+	};
+	afterEach(() => jest.useRealTimers());
+
+	it('takes 1.5, 1.50, " 1.5 " and 01.5 as one amount', async () => {
+		const result = await withdraw('wf-format', { amount: '={{ $json.amount }}' }, [
+			{ amount: '1.5' },
+			{ amount: '1.50' },
+			{ amount: ' 1.5 ' },
+			{ amount: '01.5' },
+		]);
+		const refused = `This withdrawal was already attempted (1.5 to ${ADDRESS} in the last 7 days), so it was not sent again`;
+		expect(result.items.map((item) => item.json.error ?? item.json.amount)).toEqual([
+			'1.50000000',
+			refused,
+			refused,
+			refused,
+		]);
+		expect(withdrawals()).toHaveLength(1);
+	});
+
+	it('a Retry up to 7 UTC days on does not pay again; the same payout on the 8th day is new', async () => {
+		at('2026-03-01T23:59:00Z');
+		expect((await withdraw('wf-window', {})).items[0].json.amount).toBe('1.00000000');
+		at('2026-03-02T00:01:00Z');
+		expect(String((await withdraw('wf-window', {})).items[0].json.error)).toMatch(
+			/already attempted/,
+		);
+		at('2026-03-07T23:59:00Z');
+		expect(String((await withdraw('wf-window', {})).items[0].json.error)).toMatch(
+			/already attempted/,
+		);
+		expect(withdrawals()).toHaveLength(1);
+		at('2026-03-08T00:01:00Z');
+		expect((await withdraw('wf-window', {})).items[0].json.amount).toBe('1.00000000');
+		expect(withdrawals()).toHaveLength(2);
+	});
+
+	it('recognises the key the previous version wrote (the amount as typed, the UTC day)', async () => {
+		at('2026-03-03T10:00:00Z');
+		for (const [workflow, day] of [
+			['wf-upgrade-today', '2026-03-03'],
+			['wf-upgrade-yesterday', '2026-03-02'],
+		]) {
+			processedKeys.set(`${workflow}|`, new Set([`payout:coinRemitterApi:${ADDRESS}:1.50:${day}`]));
+			const result = await withdraw(workflow, { amount: '1.50' });
+			expect(String(result.items[0].json.error)).toMatch(/already attempted/);
+		}
+		expect(withdrawals()).toHaveLength(0);
+	});
+
+	it("leaves in the store only the key it records, today's", async () => {
+		at('2026-03-03T10:00:00Z');
+		await withdraw('wf-store', { amount: '2.50' });
+		expect([...(processedKeys.get('wf-store|') ?? [])]).toEqual([
+			`payout:coinRemitterApi:${ADDRESS}:2.5:2026-03-03`,
+		]);
+	});
+
+	it('compares EVM addresses in any case, and other addresses exactly', () => {
+		const context = {
+			getNode: () => ({ credentials: { coinRemitterApi: { id: 'w1', name: 'w' } } }),
+		} as unknown as IExecuteFunctions;
+		const keyOf = (address: string) =>
+			payoutKeys(
+				context,
+				{ key: '', credentialType: 'coinRemitterApi', address, amount: '1' },
+				new Date('2026-03-03T10:00:00Z'),
+			).recorded;
+		const evm = '0x52908400098527886E0F7030069857D2E4169EE7';
+		expect(keyOf(evm)).toBe(keyOf(evm.toLowerCase()));
+		expect(keyOf(` ${evm} `)).toBe(`payout:w1:${evm.toLowerCase()}:1:2026-03-03`);
+		expect(keyOf('TAbc')).not.toBe(keyOf('Tabc'));
 	});
 });
