@@ -73,11 +73,6 @@ export async function execute(
 		itemIndex,
 		payout,
 		async () =>
-			await payOnce.call(
-				this,
-				itemIndex,
-				payout,
-				async () => await item.send({ v1: '/v1/wallet/withdraw', legacy: 'withdraw' }, fields),
-			),
+			await payOnce.call(this, itemIndex, payout, async () => await item.send(endpoint, fields)),
 	);
 }
