@@ -1,17 +1,16 @@
 /**
  * Every callback the service sends, written once in zod (n8n provides zod to community nodes at
- * run time): the trigger types callbacks with these schemas, the items' TypeScript types come from
- * them, and the editor's output schema is generated from them at build time (outputSchema.ts).
+ * run time): the trigger types callbacks with these schemas, and the editor's output schema is
+ * generated from them at build time (outputSchema.ts).
  * Field names and shapes follow what CoinRemitter's specification and its official clients record.
  */
 import { z } from 'zod/v4';
 
+import { isSignedDecimal, isWholeNumber } from '../shared/decimal';
 import { parseJsonExact } from '../shared/json';
 
 export type TriggerEvent = 'deposit' | 'withdrawal' | 'invoice' | 'widgetOrder';
 export type CallbackInterface = 'v1' | 'legacy';
-
-const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** Nested values arrive as JSON text or already as objects (bracket notation, JSON bodies). */
 function fromJsonText(value: unknown): unknown {
@@ -36,7 +35,7 @@ const amount = z.preprocess(
 		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value,
 	z
 		.string({ error: 'is not a decimal amount' })
-		.refine((value) => value === '' || DECIMAL.test(value), 'is not a decimal amount'),
+		.refine((value) => value === '' || isSignedDecimal(value), 'is not a decimal amount'),
 );
 
 /** A whole number; sent as text in form bodies. Empty means "none" (e.g. an invoice without expiry). */
@@ -45,7 +44,7 @@ const integer = z.preprocess(
 		if (typeof value !== 'string') return value;
 		const trimmed = value.trim();
 		if (trimmed === '') return null;
-		return /^-?\d{1,15}$/.test(trimmed) ? Number(trimmed) : value;
+		return isWholeNumber(trimmed) ? Number(trimmed) : value;
 	},
 	z.number({ error: 'is not a whole number' }).int('is not a whole number').nullable(),
 );
@@ -310,9 +309,6 @@ export const SCHEMAS = {
 } satisfies Record<string, CallbackSchema>;
 
 export type CallbackKind = keyof typeof SCHEMAS;
-
-/** The typed fields of each callback kind, as the trigger emits them (before `event`, `interface`, `verified`). */
-export type CallbackFields<Kind extends CallbackKind> = z.output<(typeof SCHEMAS)[Kind]['schema']>;
 
 /** A zod issue in the words the sender gets back: `The field "payment_history[0].confirmation" is not a whole number`. */
 export function describeIssue(issue: z.core.$ZodIssue): string {

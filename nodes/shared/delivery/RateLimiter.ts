@@ -7,7 +7,6 @@ import {
 	ASSUMED_LIMIT,
 	correctedAvailable,
 	mayTake,
-	openedAt,
 	rateHeaders,
 	retryAfterUntil,
 	slotsLeft,
@@ -17,10 +16,9 @@ import {
 
 export type { Lane } from './rateWindow';
 
-/** A reserved slot: which window it belongs to, when it was sent, whether it opened the window. */
+/** A reserved slot: which window it belongs to, whether it opened the window. */
 export interface Ticket {
 	window: number;
-	sentAt: number;
 	opener: boolean;
 }
 
@@ -51,8 +49,7 @@ interface Window {
  * from the first call, so a cold process sends its first calls together; with any other window the
  * limit is unknown until the first call's answer, and the others wait for it. Who gets a slot is
  * `mayTake`'s rule (rateWindow.ts): verification first, item work sure of its share. A window is
- * taken to open halfway through its first call's round trip, and to end one window length later; a
- * 429 closes the window until `retry-after` (or the window's end) passes. The window length is
+ * taken to open when its first call is answered, and to end one window length later; a 429 closes the window until `retry-after` (or the window's end) passes. The window length is
  * fixed for the limiter's life: another length is another limiter.
  */
 export class RateLimiter {
@@ -138,7 +135,9 @@ export class RateLimiter {
 				window.start = now;
 			}
 		} else if (current && status !== undefined) {
-			if (ticket.opener) window.start = openedAt(ticket.sentAt, now);
+			// The server opened its window while the first call was under way: by its answer at the
+			// latest, however long the call took to arrive, so counting from the answer never overruns.
+			if (ticket.opener) window.start = now;
 			const left = slotsLeft(rate, this.limit, window.inFlight);
 			window.available = correctedAvailable(
 				window.available,
@@ -169,13 +168,13 @@ export class RateLimiter {
 				probing: this.limit === undefined,
 			};
 			if (this.current.probing) this.current.available = 0;
-			return { window: this.current.id, sentAt: now, opener: true };
+			return { window: this.current.id, opener: true };
 		}
 		if (!mayTake(lane, this.demand(now, window.available, window.workTaken))) return undefined;
 		window.available--;
 		window.inFlight++;
 		if (lane === 'work') window.workTaken++;
-		return { window: window.id, sentAt: now, opener: false };
+		return { window: window.id, opener: false };
 	}
 
 	private demand(now: number, available: number, workTaken: number): WindowDemand {

@@ -35,10 +35,6 @@ export const assumedLimit = (windowMs: number): number | undefined =>
 export const windowEnd = (start: number, windowMs: number): number =>
 	start + windowMs + WINDOW_GUARD_MS;
 
-/** The server opened the window while the first call was under way: take the middle of it. */
-export const openedAt = (sentAt: number, answeredAt: number): number =>
-	sentAt + Math.floor((answeredAt - sentAt) / 2);
-
 /** What one moment of a window looks like to a caller asking for a slot. */
 export interface WindowDemand {
 	/** The limit of the window; undefined while it is unknown (then only a probe goes). */
