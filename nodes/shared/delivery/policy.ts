@@ -33,7 +33,7 @@ export const rateLimitWindowField: INodeProperties = {
 	name: 'rateLimitWindow',
 	type: 'number',
 	typeOptions: { minValue: 1 },
-	default: DOCUMENTED_WINDOW_MS / 1000,
+	default: 60,
 	description:
 		"How often CoinRemitter resets the wallet's request limit (one minute). Change only for a gateway simulator or a custom plan.",
 };
