@@ -49,9 +49,12 @@ async function prepareBenchN8n(n8n, sim, tarball) {
 
 function printMachine(n8nDir) {
 	console.log(
-		`machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}, n8n 1.123 (${n8nDir.split('/').pop()})`,
+		`machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}, n8n ${N8N_VERSION} (${n8nDir.split('/').pop()})`,
 	);
 }
+
+// COINREMITTER_BENCH_N8N=<version> runs the bench on another installed n8n line (e.g. 2.40.7).
+const N8N_VERSION = process.env.COINREMITTER_BENCH_N8N || DEFAULT_VERSION;
 
 const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst'];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
@@ -69,7 +72,7 @@ async function runBurst(n8n, tarball) {
 
 (async () => {
 	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-	const n8n = await installN8n(DEFAULT_VERSION);
+	const n8n = await installN8n(N8N_VERSION);
 	const tarball = await packPackage(mkdtempSync(join(tmpdir(), 'bench-pack-')));
 	const sim = await startSimulator({ rateLimit: 1_000_000 });
 	let instance;
