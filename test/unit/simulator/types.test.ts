@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-require-imports, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: the simulator's plain JavaScript is required as it runs, with Node built-ins
+/* eslint-disable @typescript-eslint/no-require-imports, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: the simulator's plain JavaScript is required as it runs, with Node built-ins */
 import { join } from 'node:path';
 import * as ts from 'typescript';
 
