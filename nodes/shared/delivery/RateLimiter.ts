@@ -155,19 +155,18 @@ export class RateLimiter {
 		if (now < this.block.until) return undefined;
 		const window = this.current;
 		if (window.start === undefined || now >= windowEnd(window.start, this.windowMs)) {
-			// A new window: its first call goes alone while the limit is still unknown.
+			// A new window: its first call goes alone (a probe) while the limit is still unknown.
 			if (window.probing) return undefined;
 			const fresh = this.limit ?? 1;
 			if (!mayTake(lane, this.demand(now, fresh, 0))) return undefined;
 			this.current = {
 				id: window.id + 1,
 				start: now,
-				available: fresh - 1,
+				available: fresh - 1, // 0 for a probe
 				inFlight: 1,
 				workTaken: lane === 'work' ? 1 : 0,
 				probing: this.limit === undefined,
 			};
-			if (this.current.probing) this.current.available = 0;
 			return { window: this.current.id, opener: true };
 		}
 		if (!mayTake(lane, this.demand(now, window.available, window.workTaken))) return undefined;
