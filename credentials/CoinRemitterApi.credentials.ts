@@ -6,6 +6,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { rateLimitWindowField } from '../nodes/shared/delivery/policy';
+
 export class CoinRemitterApi implements ICredentialType {
 	name = 'coinRemitterApi';
 
@@ -45,6 +47,7 @@ export class CoinRemitterApi implements ICredentialType {
 			default: 'https://api.coinremitter.com',
 			description: 'Leave as it is unless you point n8n at a proxy or a local simulator',
 		},
+		rateLimitWindowField,
 	];
 
 	/**

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { COIN_SYMBOLS } from '../nodes/shared/coins';
+import { rateLimitWindowField } from '../nodes/shared/delivery/policy';
 
 export class CoinRemitterLegacyApi implements ICredentialType {
 	name = 'coinRemitterLegacyApi';
@@ -80,6 +81,7 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 			default: 'auto',
 			description: 'Which path generation of the legacy API the wallet uses (/api/v2 or /api/v3)',
 		},
+		rateLimitWindowField,
 	];
 
 	/** The legacy API wants the key and password as fields of every body (query string for a GET). */

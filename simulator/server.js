@@ -216,6 +216,7 @@ class Simulator {
 			path: url.pathname,
 			headers: { ...req.headers },
 			contentType: req.headers['content-type'] ?? '',
+			fields: {},
 			at: Date.now(),
 		};
 		this.requests.push(record);

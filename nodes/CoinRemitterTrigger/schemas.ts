@@ -7,11 +7,10 @@
  */
 import { z } from 'zod/v4';
 
+import { isSignedDecimal, isWholeNumber } from '../shared/decimal';
 import { parseJsonExact } from '../shared/json';
 
 export type CallbackInterface = 'v1' | 'legacy';
-
-const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** Nested values arrive as JSON text or already as objects (bracket notation, JSON bodies). */
 function fromJsonText(value: unknown): unknown {
@@ -36,7 +35,7 @@ export const amount = z.preprocess(
 		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value,
 	z
 		.string({ error: 'is not a decimal amount' })
-		.refine((value) => value === '' || DECIMAL.test(value), 'is not a decimal amount'),
+		.refine((value) => value === '' || isSignedDecimal(value), 'is not a decimal amount'),
 );
 
 /** A whole number; sent as text in form bodies. Empty means "none" (e.g. an invoice without expiry). */
@@ -45,7 +44,7 @@ export const integer = z.preprocess(
 		if (typeof value !== 'string') return value;
 		const trimmed = value.trim();
 		if (trimmed === '') return null;
-		return /^-?\d{1,15}$/.test(trimmed) ? Number(trimmed) : value;
+		return isWholeNumber(trimmed) ? Number(trimmed) : value;
 	},
 	z.number({ error: 'is not a whole number' }).int('is not a whole number').nullable(),
 );

@@ -3,7 +3,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import type { Endpoint } from '../shared/client';
 import { callApi, LEGACY_CREDENTIAL, legacyWallet, V1_CREDENTIAL } from '../shared/client';
 import type { DeliveryPolicy } from '../shared/delivery';
-import type { Lane } from '../shared/delivery/RateLimiter';
+import type { Lane } from '../shared/delivery/rateWindow';
 import { isLegacyRefusal, isNotFound, isRateLimitWait } from '../shared/errors';
 import { sameAddress } from '../shared/addresses';
 import { sameAmount } from '../shared/decimal';
@@ -20,14 +20,13 @@ const BACKGROUND_WAIT_MS = 10 * 60_000;
 /**
  * While a sender waits for the answer, verification's calls go ahead of item work in the wallet's
  * rate limit (`lane`), wait at most `waitMs` for a slot, and get a short time and two tries each.
- * Once the callback is acknowledged nobody waits: its verification queues with item work, so that a
- * burst of callbacks does not starve a payout run or a balance sweep on the same wallet.
+ * Once the callback is acknowledged nobody waits: its verification goes in the background lane, after
+ * item work's guaranteed share, so that a burst of callbacks does not starve checkout or payouts.
  */
 function verificationPolicy(waitMs: number, lane: Lane = 'verification'): DeliveryPolicy {
 	return {
 		lane,
 		maxRateLimitWaitMs: waitMs,
-		rateWindowMs: 60_000,
 		timeoutMs: 2_000,
 		readAttempts: 2,
 	};
@@ -84,7 +83,7 @@ export async function verifyPatiently(
 		lookup,
 		api,
 		callback,
-		verificationPolicy(BACKGROUND_WAIT_MS, 'work'),
+		verificationPolicy(BACKGROUND_WAIT_MS, 'background'),
 	);
 }
 

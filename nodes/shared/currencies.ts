@@ -164,5 +164,3 @@ export const FIAT_CURRENCIES = [
 	'ZMW',
 	'ZWL',
 ] as const;
-
-export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];

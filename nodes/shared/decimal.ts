@@ -18,6 +18,13 @@ export function canonicalDecimal(text: string): string {
 	return decimals ? `${digits}.${decimals}` : digits;
 }
 
+/** A plain decimal that may carry a minus sign ("-0.015"), as a callback's amounts may. */
+export const isSignedDecimal = (text: string) =>
+	isPlainDecimal(text.startsWith('-') ? text.slice(1) : text);
+
+/** A whole number in at most 15 digits, so exact as a JavaScript number, maybe negative ("-3"). */
+export const isWholeNumber = (text: string) => /^-?\d{1,15}$/.test(text);
+
 interface Decimal {
 	digits: bigint;
 	scale: number;

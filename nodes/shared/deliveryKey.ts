@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiVersion } from './client';
+import { isWholeNumber } from './decimal';
 
 /**
  * The key of one state of a payment: the same transaction pending and then confirmed, or the same
@@ -16,7 +17,7 @@ export const LEGACY_CONFIRMATIONS = 3;
 /** A whole number, whether the service wrote it as a number or as text. */
 function count(value: unknown): number | undefined {
 	if (typeof value === 'number' && Number.isInteger(value)) return value;
-	if (typeof value === 'string' && /^\d{1,15}$/.test(value.trim())) return Number(value);
+	if (typeof value === 'string' && isWholeNumber(value.trim())) return Number(value);
 	return undefined;
 }
 

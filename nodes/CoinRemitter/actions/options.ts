@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { DeliveryPolicy } from '../../shared/delivery';
-import { DEFAULT_POLICY } from '../../shared/delivery';
+import { DEFAULT_POLICY, windowFromSeconds } from '../../shared/delivery';
 import type { OperationFacts } from './operation';
 
 /**
@@ -46,7 +46,7 @@ export const requestOptionsField: INodeProperties = {
 			typeOptions: { minValue: 1 },
 			default: 60,
 			description:
-				'How often CoinRemitter resets the request limit. Change only for a gateway simulator or a custom plan.',
+				"Overrides the Rate Limit Window of the wallet's credential for this node (kept for workflows saved with it): set it there instead. Change only for a gateway simulator or a custom plan.",
 		},
 		{
 			displayName: 'Read Attempts',
@@ -75,7 +75,7 @@ export function deliveryPolicy(context: IExecuteFunctions, itemIndex: number): D
 		typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value * 1000 : fallbackMs;
 	return {
 		maxRateLimitWaitMs: seconds(options.maxRateLimitWait, DEFAULT_POLICY.maxRateLimitWaitMs),
-		rateWindowMs: seconds(options.rateLimitWindow, DEFAULT_POLICY.rateWindowMs),
+		rateWindowMs: windowFromSeconds(options.rateLimitWindow),
 		timeoutMs: seconds(options.timeout, DEFAULT_POLICY.timeoutMs),
 		readAttempts:
 			typeof options.readAttempts === 'number' && options.readAttempts >= 1

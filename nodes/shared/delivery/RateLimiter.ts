@@ -1,31 +1,44 @@
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-/** The smallest plan's documented limit (100 a minute): assumed until the headers say otherwise. */
-const ASSUMED_LIMIT = 100;
-/** CoinRemitter's window. A limiter with another window (a simulator, a custom plan) learns its limit first. */
-const DOCUMENTED_WINDOW_MS = 60_000;
-/** The share of each window that item work leaves to callback verification. */
-const VERIFICATION_SHARE = 0.1;
-/** Margin added to every window end, for clock steps and timer jitter. */
-const WINDOW_GUARD_MS = 10;
+import type { Lane, WindowDemand } from './rateWindow';
+import {
+	assumedLimit,
+	ASSUMED_LIMIT,
+	correctedAvailable,
+	mayTake,
+	rateHeaders,
+	retryAfterUntil,
+	slotsLeft,
+	VERIFICATION_HOLD_WINDOWS,
+	windowEnd,
+} from './rateWindow';
 
-/** A reserved slot: which window it belongs to, when it was sent, whether it opened the window. */
+export type { Lane } from './rateWindow';
+
+/** A reserved slot: which window it belongs to, whether it opened the window. */
 export interface Ticket {
 	window: number;
-	sentAt: number;
 	opener: boolean;
 }
 
-/** The limit to go by before any answer: the documented one under CoinRemitter's window, else none. */
-const assumedLimit = (windowMs: number) =>
-	windowMs === DOCUMENTED_WINDOW_MS ? ASSUMED_LIMIT : undefined;
+/** What every limiter of one wallet shares, whatever its window: the server's word after a 429. */
+export interface WalletBlock {
+	until: number;
+}
 
-/**
- * Who asks for a slot: callback verification (a sender is waiting for its answer) goes ahead of item
- * work, which never takes the slots kept for verification.
- */
-export type Lane = 'verification' | 'work';
+/** One window as counted here. */
+interface Window {
+	id: number;
+	/** Undefined after a 429 with retry-after: the server says when its next window opens. */
+	start: number | undefined;
+	available: number;
+	/** Calls of this window that have not been answered yet. */
+	inFlight: number;
+	workTaken: number;
+	/** Its first call went alone because the limit was unknown, and has not been answered. */
+	probing: boolean;
+}
 
 /**
  * Keeps one wallet's calls within its plan when many are in flight at once, across items, runs and
@@ -34,46 +47,33 @@ export type Lane = 'verification' | 'work';
  * `x-ratelimit-remaining` teach the limit and correct the count downwards (another n8n process may
  * use the same wallet). With CoinRemitter's one-minute window the smallest plan's limit is assumed
  * from the first call, so a cold process sends its first calls together; with any other window the
- * limit is unknown until the first call's answer, and the others wait for it. Verification goes
- * first: item work waits while a verification waits, and leaves a share of each window free. A window is taken to open halfway through its first call's round trip, and to end one
- * window length later; a 429 closes the window until `retry-after` (or the window's end) passes.
+ * limit is unknown until the first call's answer, and the others wait for it. Who gets a slot is
+ * `mayTake`'s rule (rateWindow.ts): verification first, item work sure of its share. A window is
+ * taken to open when its first call is answered, and to end one window length later; a 429 closes the window until `retry-after` (or the window's end) passes. The window length is
+ * fixed for the limiter's life: another length is another limiter.
  */
 export class RateLimiter {
 	private limit: number | undefined;
-	private window = 0;
-	private windowStart: number | undefined;
-	private available = 0;
-	private blockedUntil = 0;
-	/** Calls of the current window that have not been answered yet. */
-	private inFlight = 0;
-	private probing = false;
-	private verificationsWaiting = 0;
 	/** The limit came from an answer's headers, not from the documented plan. */
 	private learned = false;
+	private current: Window = {
+		id: 0,
+		start: undefined,
+		available: 0,
+		inFlight: 0,
+		workTaken: 0,
+		probing: false,
+	};
+	private waiting: Record<Lane, number> = { verification: 0, background: 0, work: 0 };
+	private verifiedAt = -Infinity;
 	private changed: { promise: Promise<void>; resolve: () => void } | undefined;
 	usedAt = Date.now();
 
-	constructor(public windowMs: number) {
+	constructor(
+		readonly windowMs: number,
+		private readonly block: WalletBlock = { until: 0 },
+	) {
 		this.limit = assumedLimit(windowMs);
-	}
-
-	/**
-	 * Another window length (a node whose 'Rate Limit Window' differs from the last caller's): the
-	 * limit and the count belong to the old window, so both are forgotten and the next call opens a
-	 * window of the new length. Kept: a 429's `retry-after` (the server's word) and waiting
-	 * verifications. Without this, a window counted full under 2 s would hold every call for 60 s.
-	 */
-	resize(windowMs: number): void {
-		if (windowMs === this.windowMs) return;
-		this.windowMs = windowMs;
-		this.limit = assumedLimit(windowMs);
-		this.learned = false;
-		this.window++; // answers to calls of the old window no longer count
-		this.windowStart = undefined;
-		this.available = 0;
-		this.inFlight = 0;
-		this.probing = false;
-		this.notify();
 	}
 
 	/** Waits for a slot; throws RateLimitWaitExceeded when that would take longer than `maxWaitMs`. */
@@ -88,23 +88,23 @@ export class RateLimiter {
 			for (;;) {
 				const now = Date.now();
 				this.usedAt = now;
+				if (lane !== 'work') this.verifiedAt = now;
 				const ticket = this.take(now, lane);
 				if (ticket) return { ticket, waitedMs: now - started };
 				const readyAt = this.nextChanceAt() ?? now;
 				if (readyAt - started > maxWaitMs) throw new RateLimitWaitExceeded(readyAt - started);
-				if (lane === 'verification' && !queued) {
+				if (!queued) {
 					queued = true;
-					this.verificationsWaiting++;
+					this.waiting[lane]++;
 				}
 				const signal = this.signal();
-				const yielding = lane === 'work' && this.verificationsWaiting > 0;
-				await (this.probing || yielding
+				await (this.current.probing
 					? signal
 					: Promise.race([sleep(Math.max(1, readyAt - now)), signal]));
 			}
 		} finally {
 			if (queued) {
-				this.verificationsWaiting--;
+				this.waiting[lane]--;
 				this.notify();
 			}
 		}
@@ -112,76 +112,85 @@ export class RateLimiter {
 
 	/** Takes what an answer says about the limit; `status` is undefined when no answer came. */
 	settle(ticket: Ticket, status: number | undefined, headers: IDataObject, now = Date.now()): void {
-		const current = ticket.window === this.window;
-		const probe = current && ticket.opener && this.probing;
-		if (current) this.inFlight--;
-		if (probe) this.probing = false;
-		const limit = Number(headers['x-ratelimit-limit']);
-		const remaining = Number(headers['x-ratelimit-remaining']);
-		const hasHeaders = Number.isFinite(limit) && limit > 0 && Number.isFinite(remaining);
+		const window = this.current;
+		const current = ticket.window === window.id;
+		const probe = current && ticket.opener && window.probing;
+		if (current) window.inFlight--;
+		if (probe) window.probing = false;
+		const rate = rateHeaders(headers);
 		// The first headers replace an assumed limit: the window is counted from them, up or down.
-		const firstHeaders = hasHeaders && !this.learned && !probe;
-		if (hasHeaders) {
-			this.limit = limit;
+		const firstHeaders = rate !== undefined && !this.learned && !probe;
+		if (rate) {
+			this.limit = rate.limit;
 			this.learned = true;
 		} else if (status !== undefined && this.limit === undefined) this.limit = ASSUMED_LIMIT;
 
 		if (status === 429) {
-			this.available = 0;
-			const retryAfter = Number(headers['retry-after']);
-			if (Number.isFinite(retryAfter) && retryAfter > 0) {
-				this.blockedUntil = Math.max(this.blockedUntil, now + retryAfter * 1000);
-				this.windowStart = undefined; // the server says when its next window opens
-			} else if (this.windowStart === undefined || !current) {
-				this.windowStart = now;
+			window.available = 0;
+			const until = retryAfterUntil(now, headers);
+			if (until !== undefined) {
+				this.block.until = Math.max(this.block.until, until);
+				window.start = undefined;
+			} else if (window.start === undefined || !current) {
+				window.start = now;
 			}
 		} else if (current && status !== undefined) {
-			// The server opened the window while this call was under way: take the middle of it.
-			if (ticket.opener) this.windowStart = ticket.sentAt + Math.floor((now - ticket.sentAt) / 2);
-			const left = hasHeaders
-				? remaining - this.inFlight
-				: (this.limit ?? ASSUMED_LIMIT) - 1 - this.inFlight;
-			// Only ever counted down (a larger figure may belong to a window that has not opened for us).
-			if (probe || firstHeaders) this.available = Math.max(0, left);
-			else if (hasHeaders) this.available = Math.max(0, Math.min(this.available, left));
+			// The server opened its window while the first call was under way: by its answer at the
+			// latest, however long the call took to arrive, so counting from the answer never overruns.
+			if (ticket.opener) window.start = now;
+			const left = slotsLeft(rate, this.limit, window.inFlight);
+			window.available = correctedAvailable(
+				window.available,
+				left,
+				probe || firstHeaders,
+				rate !== undefined,
+			);
 		} else if (probe) {
-			this.windowStart = undefined; // no answer: the next call tries again
+			window.start = undefined; // no answer: the next call tries again
 		}
 		this.notify();
 	}
 
 	private take(now: number, lane: Lane): Ticket | undefined {
-		if (now < this.blockedUntil) return undefined;
-		if (lane === 'work' && this.verificationsWaiting > 0) return undefined;
-		if (
-			this.windowStart === undefined ||
-			now >= this.windowStart + this.windowMs + WINDOW_GUARD_MS
-		) {
-			// A new window: its first call goes alone while the limit is still unknown.
-			if (this.probing) return undefined;
-			this.window++;
-			this.windowStart = now;
-			this.inFlight = 1;
-			this.probing = this.limit === undefined;
-			this.available = this.limit === undefined ? 0 : this.limit - 1;
-			return { window: this.window, sentAt: now, opener: true };
+		if (now < this.block.until) return undefined;
+		const window = this.current;
+		if (window.start === undefined || now >= windowEnd(window.start, this.windowMs)) {
+			// A new window: its first call goes alone (a probe) while the limit is still unknown.
+			if (window.probing) return undefined;
+			const fresh = this.limit ?? 1;
+			if (!mayTake(lane, this.demand(now, fresh, 0))) return undefined;
+			this.current = {
+				id: window.id + 1,
+				start: now,
+				available: fresh - 1, // 0 for a probe
+				inFlight: 1,
+				workTaken: lane === 'work' ? 1 : 0,
+				probing: this.limit === undefined,
+			};
+			return { window: this.current.id, opener: true };
 		}
-		if (this.available <= (lane === 'work' ? this.keptForVerification() : 0)) return undefined;
-		this.available--;
-		this.inFlight++;
-		return { window: this.window, sentAt: now, opener: false };
+		if (!mayTake(lane, this.demand(now, window.available, window.workTaken))) return undefined;
+		window.available--;
+		window.inFlight++;
+		if (lane === 'work') window.workTaken++;
+		return { window: window.id, opener: false };
 	}
 
-	private keptForVerification(): number {
-		return Math.floor((this.limit ?? 0) * VERIFICATION_SHARE);
+	private demand(now: number, available: number, workTaken: number): WindowDemand {
+		return {
+			limit: this.limit,
+			available,
+			workTaken,
+			waiting: this.waiting,
+			verifying: now - this.verifiedAt < VERIFICATION_HOLD_WINDOWS * this.windowMs,
+		};
 	}
 
 	/** When a slot may free up by the clock; undefined when only an answer can free one. */
 	private nextChanceAt(): number | undefined {
-		if (this.probing) return undefined;
-		const windowEnd =
-			this.windowStart === undefined ? 0 : this.windowStart + this.windowMs + WINDOW_GUARD_MS;
-		return Math.max(this.blockedUntil, windowEnd);
+		const { probing, start } = this.current;
+		if (probing) return undefined;
+		return Math.max(this.block.until, start === undefined ? 0 : windowEnd(start, this.windowMs));
 	}
 
 	private signal(): Promise<void> {
@@ -201,7 +210,7 @@ export class RateLimiter {
 
 	/** Nobody waits and nothing is in flight: safe to forget. */
 	get idle(): boolean {
-		return this.inFlight === 0 && this.changed === undefined;
+		return this.current.inFlight === 0 && this.changed === undefined;
 	}
 }
 

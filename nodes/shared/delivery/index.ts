@@ -11,13 +11,14 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { networkError, outcomeUnknownError, rateLimitWaitError } from './errors';
 import type { DeliveryPolicy } from './policy';
+import { rateWindowOf } from './policy';
 import { RateLimitWaitExceeded, type Ticket } from './RateLimiter';
 import { limiterFor } from './registry';
 import type { AttemptOutcome, CallKind } from './retry';
 import { decideAfter, systemErrorCode } from './retry';
 
 export type { DeliveryPolicy } from './policy';
-export { DEFAULT_POLICY } from './policy';
+export { DEFAULT_POLICY, rateLimitWindowField, windowFromSeconds } from './policy';
 export type { CallKind } from './retry';
 export { forgetRateLimits } from './registry';
 
@@ -72,7 +73,7 @@ export async function deliver(
 	delivery: Delivery,
 ): Promise<IN8nHttpFullResponse> {
 	const { policy, kind, itemIndex } = delivery;
-	const limiter = limiterFor(delivery.limiterKey, policy.rateWindowMs);
+	const limiter = limiterFor(delivery.limiterKey, rateWindowOf(policy, delivery.credentials));
 	const options = { ...delivery.options, timeout: policy.timeoutMs };
 	let waitedMs = 0;
 	let after429 = false;

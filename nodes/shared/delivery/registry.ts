@@ -1,34 +1,48 @@
+import type { WalletBlock } from './RateLimiter';
 import { RateLimiter } from './RateLimiter';
 
 const LIMITER_IDLE_MS = 15 * 60_000;
 const MAX_LIMITERS = 1000;
-const limiters = new Map<string, RateLimiter>();
+
+/** A wallet's limiters (one per window length in use) and what they share. */
+interface Wallet {
+	block: WalletBlock;
+	byWindow: Map<number, RateLimiter>;
+}
+
+const wallets = new Map<string, Wallet>();
 
 /**
- * One limiter per wallet credential and base URL in this process, so that every item, run and
- * workflow using the wallet paces together. Limiters idle for 15 minutes are dropped, and never
- * more than 1,000 are kept (the least recently used goes first).
+ * One limiter per wallet (credential and base URL) and window length in this process, so that every
+ * item, run and workflow using the wallet paces together. A caller with another window length gets
+ * a limiter of its own and never resets the others; all of them keep a 429's `retry-after`. Wallets
+ * idle for 15 minutes are dropped, and never more than 1,000 are kept (the least recently used
+ * goes first).
  */
-export function limiterFor(key: string, windowMs: number): RateLimiter {
-	let limiter = limiters.get(key);
-	if (limiter) {
-		limiters.delete(key); // re-inserted below: the map's order is least recently used first
+export function limiterFor(walletKey: string, windowMs: number): RateLimiter {
+	let wallet = wallets.get(walletKey);
+	if (wallet) {
+		wallets.delete(walletKey); // re-inserted below: the map's order is least recently used first
 	} else {
-		const now = Date.now();
-		for (const [other, entry] of limiters)
-			if (entry.idle && now - entry.usedAt > LIMITER_IDLE_MS) limiters.delete(other);
-		while (limiters.size >= MAX_LIMITERS) limiters.delete(limiters.keys().next().value as string);
-		limiter = new RateLimiter(windowMs);
+		forgetIdle(Date.now());
+		while (wallets.size >= MAX_LIMITERS) wallets.delete(wallets.keys().next().value as string);
+		wallet = { block: { until: 0 }, byWindow: new Map() };
 	}
-	limiters.set(key, limiter);
-	limiter.resize(windowMs);
+	wallets.set(walletKey, wallet);
+	let limiter = wallet.byWindow.get(windowMs);
+	if (!limiter) wallet.byWindow.set(windowMs, (limiter = new RateLimiter(windowMs, wallet.block)));
 	return limiter;
 }
 
-/** How many limiters this process keeps (for tests of the bound). */
-export const limiterCount = () => limiters.size;
+function forgetIdle(now: number) {
+	for (const [key, wallet] of wallets) {
+		const limiters = [...wallet.byWindow.values()];
+		if (limiters.every((limiter) => limiter.idle && now - limiter.usedAt > LIMITER_IDLE_MS))
+			wallets.delete(key);
+	}
+}
 
 /** Forgets every limiter: for tests, whose simulator forgets its windows between cases. */
 export function forgetRateLimits(): void {
-	limiters.clear();
+	wallets.clear();
 }

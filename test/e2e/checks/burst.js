@@ -5,8 +5,9 @@
 // trigger's Verification Wait (5 s): the trigger must acknowledge (202) and verify in the
 // background, so every answer comes before the gateway lets any verification through. Every genuine callback is accepted at first delivery and starts exactly one
 // execution; no forged one starts any.
+const { readFileSync } = require('node:fs');
 const { callbacks } = require('../../../simulator/server');
-const { check, sleep, waitFor, webhookRegistered } = require('../../harness');
+const { check, waitFor, webhookRegistered } = require('../../harness');
 const { TRIGGER_WEBHOOK_ID } = require('../workflows');
 
 const GENUINE = 20;
@@ -33,12 +34,19 @@ const forgedCallbacks = (genuine) => [
 	...genuine.slice(3, 5).map((payload, i) => ({ ...payload, id: `forged-burst-${i}` })),
 ];
 
+/** How many callbacks n8n's log says the trigger refused (4xx), in the log written after `from`. */
+function refusedSince(instance, from) {
+	const log = readFileSync(instance.logFile(), 'utf8').slice(from);
+	return (log.match(/CoinRemitter Trigger: callback refused with 4\d\d/g) ?? []).length;
+}
+
 async function checkBurst(instance, sim, tag) {
 	const url = `${instance.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
 	await webhookRegistered(url);
 	const genuine = genuineCallbacks(sim);
 	const forged = forgedCallbacks(genuine);
 	sim.sink.length = 0;
+	const logFrom = readFileSync(instance.logFile(), 'utf8').length;
 	Object.assign(sim.faults, { rateLimitBurst: 25, retryAfterSeconds: RETRY_AFTER_S });
 	try {
 		const started = Date.now();
@@ -55,8 +63,9 @@ async function checkBurst(instance, sim, tag) {
 			JSON.stringify(genuineAnswers.map((a) => a.status)),
 		);
 		const ids = new Set(genuine.map((payload) => payload.id));
-		await waitFor(() => new Set(sim.sink.map((item) => item.id)).size >= GENUINE, 60000);
-		await sleep(2000); // a forged or second execution would show by now
+		// Every callback has an outcome: an execution, or a refusal in n8n's log. Then nothing is pending
+		// that could still start a forged or second execution.
+		await waitFor(() => sim.sink.length + refusedSince(instance, logFrom) >= answers.length, 60000);
 		const executions = sim.sink.map((item) => item.id);
 		const perCallback = [...ids].map((id) => executions.filter((e) => e === id).length);
 		check(

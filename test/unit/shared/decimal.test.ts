@@ -1,6 +1,29 @@
-import { addDecimals, compareDecimals, sameAmount } from '../../../nodes/shared/decimal';
+import {
+	addDecimals,
+	compareDecimals,
+	isPlainDecimal,
+	isSignedDecimal,
+	isWholeNumber,
+	sameAmount,
+} from '../../../nodes/shared/decimal';
 
 describe('decimal amounts', () => {
+	it('tells plain, signed and whole numbers written in digits from anything else', () => {
+		for (const text of ['0', '0.015', '12.50'])
+			expect([isPlainDecimal(text), isSignedDecimal(text)]).toEqual([true, true]);
+		expect([isPlainDecimal('-0.5'), isSignedDecimal('-0.5')]).toEqual([false, true]);
+		for (const text of ['', '.5', '5.', '1e3', '1,5', ' 1', '--1', '-', '0x10'])
+			expect([isPlainDecimal(text), isSignedDecimal(text)]).toEqual([false, false]);
+		expect(['3', '-3', '123456789012345'].map(isWholeNumber)).toEqual([true, true, true]);
+		expect(['1234567890123456', '3.0', '', ' 3', '+3'].map(isWholeNumber)).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+		]);
+	});
+
 	it('compares by value, exactly, at any number of decimals', () => {
 		expect(compareDecimals('1.5', '1.50000000')).toBe(0);
 		expect(compareDecimals('0.30000001', '0.3')).toBe(1);

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: Node globals are fine here */
 import { request } from 'undici';
 
 import { useSimulator, TCN } from '../../fixtures/simulator';
@@ -86,45 +87,63 @@ describe('gateway simulator (v1)', () => {
 describe('gateway simulator latency', () => {
 	const slow = useSimulator({ latencyMs: 120 });
 
-	async function timedBalance(url: string) {
-		const started = performance.now();
+	/** Sends a balance read; its status and the simulator's record of it (arrival and answer). */
+	async function balance(url: string) {
 		const response = await request(`${url}/v1/wallet/balance`, {
 			method: 'POST',
 			headers: { 'x-api-key': TCN.apiKey, 'x-api-password': TCN.apiPassword },
 		});
 		await response.body.json();
-		return { status: response.statusCode, ms: performance.now() - started };
+		const record = slow.sim.requests.at(-1)!;
+		return { status: response.statusCode, heldMs: record.answeredAt! - record.at };
 	}
 
+	const setLatency = async (body: unknown) => {
+		const response = await request(`${slow.sim.url}/__sim/latency`, {
+			method: 'POST',
+			body: JSON.stringify(body),
+		});
+		return {
+			status: response.statusCode,
+			body: (await response.body.json()) as Record<string, unknown>,
+		};
+	};
+
 	it('answers every API request after the latency it was started with', async () => {
-		const answer = await timedBalance(slow.sim.url);
+		const answer = await balance(slow.sim.url);
 		expect(answer.status).toBe(200);
-		expect(answer.ms).toBeGreaterThanOrEqual(115);
+		expect(answer.heldMs).toBeGreaterThanOrEqual(115); // a timer may fire a few ms early by Date.now()
 	});
 
 	it('changes the latency through POST /__sim/latency, and refuses a bad value', async () => {
-		const set = async (body: unknown) => {
-			const response = await request(`${slow.sim.url}/__sim/latency`, {
-				method: 'POST',
-				body: JSON.stringify(body),
-			});
-			return {
-				status: response.statusCode,
-				body: (await response.body.json()) as Record<string, unknown>,
-			};
-		};
-		expect(await set({ ms: 0 })).toEqual({ status: 200, body: { ms: 0 } });
-		expect((await timedBalance(slow.sim.url)).ms).toBeLessThan(100);
-		expect(await set({ ms: 250 })).toEqual({ status: 200, body: { ms: 250 } });
-		expect((await timedBalance(slow.sim.url)).ms).toBeGreaterThanOrEqual(245);
-		expect((await set({ ms: -1 })).status).toBe(400);
-		await set({ ms: 120 });
+		expect(await setLatency({ ms: 250 })).toEqual({ status: 200, body: { ms: 250 } });
+		expect((await balance(slow.sim.url)).heldMs).toBeGreaterThanOrEqual(245);
+		// A read sent at 0 ms while one held for 2 s is under way is answered first.
+		expect(await setLatency({ ms: 2000 })).toEqual({ status: 200, body: { ms: 2000 } });
+		const held = balance(slow.sim.url);
+		// Its answer is held once the simulator has its status (the delay is read at that moment).
+		while (slow.sim.requests[1]?.status === undefined)
+			await new Promise((resolve) => setImmediate(resolve));
+		expect(await setLatency({ ms: 0 })).toEqual({ status: 200, body: { ms: 0 } });
+		await balance(slow.sim.url);
+		await held;
+		const [, slowRead, quickRead] = slow.sim.requests;
+		expect(quickRead.answeredAt!).toBeLessThan(slowRead.answeredAt!);
+		expect((await setLatency({ ms: -1 })).status).toBe(400);
+		await setLatency({ ms: 120 });
 	});
 
 	it('holds answers back concurrently, not one after another', async () => {
-		const started = performance.now();
-		const answers = await Promise.all(Array.from({ length: 10 }, () => timedBalance(slow.sim.url)));
+		// Held a whole second, so that a loaded machine still gets all ten under way first.
+		await setLatency({ ms: 1000 });
+		const answers = await Promise.all(Array.from({ length: 10 }, () => balance(slow.sim.url)));
 		expect(answers.every((answer) => answer.status === 200)).toBe(true);
-		expect(performance.now() - started).toBeLessThan(10 * 120 * 0.5);
+		// Each was held for the whole latency, and all of them were under way together.
+		const reads = slow.sim.requests;
+		expect(reads).toHaveLength(10);
+		expect(reads.every((read) => read.answeredAt! - read.at >= 995)).toBe(true);
+		const lastArrival = Math.max(...reads.map((read) => read.at));
+		expect(reads.every((read) => read.answeredAt! > lastArrival)).toBe(true);
+		await setLatency({ ms: 120 });
 	});
 });

@@ -1,9 +1,10 @@
 import { RateLimiter, RateLimitWaitExceeded } from '../../../../nodes/shared/delivery/RateLimiter';
+import { WINDOW_GUARD_MS } from '../../../../nodes/shared/delivery/rateWindow';
 import { forgetRateLimits, limiterFor } from '../../../../nodes/shared/delivery/registry';
 
 const WINDOW_MS = 1000;
 /** The limiter adds this to every window end, for clock steps and timer jitter. */
-const GUARD_MS = 10;
+const GUARD_MS = WINDOW_GUARD_MS;
 
 const limitHeaders = (limit: number, remaining: number) => ({
 	'x-ratelimit-limit': String(limit),
@@ -44,29 +45,27 @@ describe('RateLimiter', () => {
 		expect(await settled(fourth)).toBe(false);
 	});
 
-	it('opens the next window halfway through the first round trip plus one window length', async () => {
+	it('opens the window when its first call is answered, however long that took, and ends it one window length later', async () => {
 		const limiter = new RateLimiter(WINDOW_MS);
 		const first = await limiter.acquire(5000);
 		await jest.advanceTimersByTimeAsync(100);
 		limiter.settle(first.ticket, 200, limitHeaders(1, 0));
 		const next = limiter.acquire(5000);
-		// The window opened at 50 ms (half of the 100 ms round trip) and closes at 50 + 1000 + guard.
-		await jest.advanceTimersByTimeAsync(50 + WINDOW_MS + GUARD_MS - 100 - 1);
+		// The server opened its window somewhere within the 100 ms round trip: counted from the answer.
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS - 1);
 		expect(await settled(next)).toBe(false);
 		await jest.advanceTimersByTimeAsync(1);
 		expect(await settled(next)).toBe(true);
-		expect((await next).waitedMs).toBe(50 + WINDOW_MS + GUARD_MS - 100);
+		expect((await next).waitedMs).toBe(WINDOW_MS + GUARD_MS);
 	});
 
 	it("assumes the free plan's 100 a window when the service sends no limit headers", async () => {
 		const limiter = new RateLimiter(WINDOW_MS);
 		const first = await limiter.acquire(5000);
 		limiter.settle(first.ticket, 200, {});
-		// 90 for item work (a tenth is kept for verification), 100 in all.
-		for (let call = 2; call <= 90; call++) expect(await settled(limiter.acquire(0))).toBe(true);
+		// No trigger of the wallet verifies anything: item work has the whole window.
+		for (let call = 2; call <= 100; call++) expect(await settled(limiter.acquire(0))).toBe(true);
 		await expect(limiter.acquire(0)).rejects.toBeInstanceOf(RateLimitWaitExceeded);
-		for (let call = 91; call <= 100; call++)
-			expect(await settled(limiter.acquire(0, 0, 'verification'))).toBe(true);
 		await expect(limiter.acquire(0, 0, 'verification')).rejects.toBeInstanceOf(
 			RateLimitWaitExceeded,
 		);
@@ -115,14 +114,15 @@ describe('RateLimiter', () => {
 
 	it("a cold process sends its first calls together under CoinRemitter's one-minute window", async () => {
 		const limiter = new RateLimiter(60_000);
-		// 90 of the free plan's 100 go to item work at once, without waiting for a first answer.
-		for (let call = 1; call <= 90; call++) expect(await settled(limiter.acquire(0))).toBe(true);
+		// The free plan's 100 go to item work at once, without waiting for a first answer.
+		for (let call = 1; call <= 100; call++) expect(await settled(limiter.acquire(0))).toBe(true);
 		await expect(limiter.acquire(0)).rejects.toBeInstanceOf(RateLimitWaitExceeded);
 	});
 
-	it('keeps a tenth of each window for callback verification', async () => {
+	it('keeps a tenth of each window for callback verification while the wallet verifies callbacks', async () => {
 		const limiter = new RateLimiter(60_000);
-		for (let call = 1; call <= 90; call++) await limiter.acquire(0);
+		await limiter.acquire(0, 0, 'verification');
+		for (let call = 1; call <= 89; call++) expect(await settled(limiter.acquire(0))).toBe(true);
 		await expect(limiter.acquire(0)).rejects.toBeInstanceOf(RateLimitWaitExceeded);
 		for (let call = 1; call <= 10; call++)
 			expect(await settled(limiter.acquire(0, 0, 'verification'))).toBe(true);
@@ -131,17 +131,60 @@ describe('RateLimiter', () => {
 		);
 	});
 
-	it('gives the next free slot to a waiting verification before item work that waited longer', async () => {
+	it('gives the reserve back to item work two windows after the last verification', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(0, 0, 'verification');
+		limiter.settle(first.ticket, 200, limitHeaders(10, 9));
+		for (let call = 1; call <= 8; call++) await limiter.acquire(0);
+		await expect(limiter.acquire(0)).rejects.toBeInstanceOf(RateLimitWaitExceeded);
+
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		for (let call = 1; call <= 9; call++) await limiter.acquire(0); // still held: 9 of 10
+		await expect(limiter.acquire(0)).rejects.toBeInstanceOf(RateLimitWaitExceeded);
+
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		for (let call = 1; call <= 10; call++) await limiter.acquire(0); // released: all 10
+		await expect(limiter.acquire(0)).rejects.toBeInstanceOf(RateLimitWaitExceeded);
+	});
+
+	it('gives waiting verifications the slots above the share owed to item work that waited longer', async () => {
 		const limiter = new RateLimiter(WINDOW_MS);
 		const first = await limiter.acquire(5000);
-		limiter.settle(first.ticket, 200, limitHeaders(1, 0));
-		const work = limiter.acquire(5000);
-		const verification = limiter.acquire(5000, 0, 'verification');
+		limiter.settle(first.ticket, 200, limitHeaders(4, 0));
+		const work = Array.from({ length: 4 }, () => limiter.acquire(5000));
+		const verifications = Array.from({ length: 4 }, () => limiter.acquire(5000, 0, 'verification'));
 		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
-		expect(await settled(verification)).toBe(true);
-		expect(await settled(work)).toBe(false);
+		const granted = async (calls: Promise<unknown>[]) => {
+			let count = 0;
+			for (const call of calls) if (await settled(call)) count++;
+			return count;
+		};
+		// A window of 4: half is item work's while verifications wait, the other half goes to them.
+		expect(await granted(verifications)).toBe(2);
+		expect(await granted(work)).toBe(2);
 		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
-		expect(await settled(work)).toBe(true);
+		expect(await granted(verifications)).toBe(4);
+		expect(await granted(work)).toBe(4);
+	});
+
+	it('a flood of verifications never keeps item work from its half of every window', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000, 0, 'verification');
+		limiter.settle(first.ticket, 200, limitHeaders(10, 0));
+		const flood = Array.from({ length: 200 }, (_, i) =>
+			limiter.acquire(60_000, 0, i % 2 ? 'verification' : 'background'),
+		);
+		const checkout = Array.from({ length: 10 }, () => limiter.acquire(60_000));
+		const granted = async (calls: Promise<unknown>[]) => {
+			let count = 0;
+			for (const call of calls) if (await settled(call)) count++;
+			return count;
+		};
+		for (let window = 1; window <= 2; window++) {
+			await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+			expect(await granted(checkout)).toBe(5 * window);
+			expect(await granted(flood)).toBe(5 * window);
+		}
 	});
 
 	it('lets item work go again once no verification waits', async () => {
@@ -155,30 +198,37 @@ describe('RateLimiter', () => {
 		expect(await settled(work)).toBe(true);
 	});
 
-	it("forgets a short window's full count when a caller with CoinRemitter's one-minute window comes next", async () => {
-		// A paced run (2 s window, a limit of 10, all used), then a withdrawal with the default window:
-		// the full count of the 2 s window must not hold it for a whole minute.
+	it("never resets one window's count when a caller with another window comes", async () => {
+		// A paced run (2 s window, a limit of 10, all used), then a node with the default window: it
+		// gets a limiter of its own, and the paced run's count stands.
 		const key = 'coinRemitterApi|wallet|http://gateway';
 		const paced = limiterFor(key, 2000);
 		const first = await paced.acquire(5000);
 		paced.settle(first.ticket, 200, limitHeaders(10, 0));
-		expect(await settled(paced.acquire(60_000))).toBe(false);
+		const pacedNext = paced.acquire(60_000);
+		expect(await settled(pacedNext)).toBe(false);
 
-		const withdrawal = limiterFor(key, 60_000);
-		expect(withdrawal).toBe(paced); // one wallet, one limiter
-		expect(await settled(withdrawal.acquire(1000))).toBe(true);
-		// Its first calls go together again under the assumed free-plan limit.
-		expect(await settled(withdrawal.acquire(1000))).toBe(true);
+		const minute = limiterFor(key, 60_000);
+		expect(minute).not.toBe(paced);
+		expect(limiterFor(key, 2000)).toBe(paced); // one wallet and window, one limiter
+		expect(await settled(minute.acquire(1000))).toBe(true);
+		expect(await settled(minute.acquire(1000))).toBe(true);
+		expect(await settled(pacedNext)).toBe(false);
+		await jest.advanceTimersByTimeAsync(2000 + GUARD_MS);
+		expect(await settled(pacedNext)).toBe(true);
 	});
 
-	it('keeps a 429 retry-after across a change of window', async () => {
-		const limiter = new RateLimiter(2000);
-		const first = await limiter.acquire(5000);
-		limiter.settle(first.ticket, 429, { 'retry-after': '3' });
-		limiter.resize(60_000);
-		const next = limiter.acquire(10_000);
+	it("keeps a 429's retry-after for every limiter of the wallet", async () => {
+		const key = 'coinRemitterApi|wallet|http://gateway';
+		const paced = limiterFor(key, 2000);
+		const first = await paced.acquire(5000);
+		paced.settle(first.ticket, 429, { 'retry-after': '3' });
+		const next = limiterFor(key, 60_000).acquire(10_000);
 		expect(await settled(next)).toBe(false);
 		await jest.advanceTimersByTimeAsync(3000);
 		expect(await settled(next)).toBe(true);
+		expect(await settled(limiterFor('coinRemitterApi|other|http://gateway', 2000).acquire(0))).toBe(
+			true,
+		);
 	});
 });

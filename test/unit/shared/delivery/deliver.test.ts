@@ -1,5 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: Node globals are fine here */
 import { runNode } from '../../../helpers/engine';
+import { perWindow } from '../../../helpers/requestLog';
 import {
 	TCN,
 	TCN_LEGACY,
@@ -25,18 +26,15 @@ const sends = () => [...ctx.sim.state.transactions.values()].filter((tx) => tx.t
 
 describe('rate limit pacing', () => {
 	it('paces a batch beyond the limit so that no call meets a 429 and every item succeeds', async () => {
-		const started = Date.now();
 		const result = await run(
 			{ resource: 'wallet', operation: 'getBalance', options: fastWindow },
 			Array.from({ length: 17 }, () => ({})),
 		);
-		const elapsed = Date.now() - started;
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(17);
 		expect(statuses().filter((status) => status === 429)).toHaveLength(0);
-		// 17 calls at 5 per second need at least three window turns, and not much more.
-		expect(elapsed).toBeGreaterThanOrEqual(3000);
-		expect(elapsed).toBeLessThan(6000);
+		// 17 calls at 5 per second: three full windows and the rest, none wasted.
+		expect(perWindow(ctx.sim.requests, 1000)).toEqual([5, 5, 5, 2]);
 	});
 
 	it('waits out a 429 and retries, for a read', async () => {
@@ -199,7 +197,10 @@ describe('safe retries', () => {
 			operation: 'getBalance',
 			options: { ...quick, timeout: 0.4 },
 		});
-		setTimeout(() => (ctx.sim.faults.delayMs = 0), 900);
+		// Once the first try's answer is held back (its delay read), the next ones are not.
+		while (ctx.sim.requests[0]?.status === undefined)
+			await new Promise((resolve) => setImmediate(resolve));
+		ctx.sim.faults.delayMs = 0;
 		const result = await pending;
 		expect(result.error).toBeUndefined();
 		expect(ctx.sim.requests.length).toBeGreaterThanOrEqual(2);
