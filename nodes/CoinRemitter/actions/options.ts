@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { DeliveryPolicy } from '../../shared/delivery';
 import { DEFAULT_POLICY, windowFromSeconds } from '../../shared/delivery';
+import { PLAN_LIMITS } from '../../shared/errors';
 import type { OperationFacts } from './operation';
 
 /**
@@ -36,8 +37,7 @@ export const requestOptionsField: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 120,
-			description:
-				"The node keeps within the wallet's request limit (100 per minute on the free plan, 500 on pro) by waiting for the next minute when the limit is used up. When one item would wait longer than this, it fails with an error instead.",
+			description: `The node keeps within the wallet's request limit (${PLAN_LIMITS}) by waiting for the next minute when the limit is used up. When one item would wait longer than this, it fails with an error instead.`,
 		},
 		{
 			displayName: 'Rate Limit Window (Seconds)',
