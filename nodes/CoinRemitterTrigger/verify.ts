@@ -4,12 +4,14 @@ import type { Endpoint } from '../shared/client';
 import { callApi, LEGACY_CREDENTIAL, legacyWallet, V1_CREDENTIAL } from '../shared/client';
 import type { DeliveryPolicy } from '../shared/delivery';
 import type { Lane } from '../shared/delivery/RateLimiter';
-import { isLegacyRefusal, isNotFound, isRateLimitWait } from '../shared/errors';
-import { sameAddress } from '../shared/addresses';
+import type { FailureReason } from '../shared/errors';
+import { failureOf, isLegacyRefusal, isNotFound, isRateLimitWait } from '../shared/errors';
+import { isEvmAddress, sameAddress } from '../shared/addresses';
 import { sameAmount } from '../shared/decimal';
 import { isPlainObject } from '../shared/json';
 import { CallbackRejection, refuse } from './parse';
 import type { CallbackInterface, TriggerEvent } from './schemas';
+import * as flood from './flood';
 
 /** How long a sender is expected to wait for its answer, by default (the "Verification Wait" option). */
 export const DEFAULT_VERIFICATION_WAIT_S = 5;
@@ -73,18 +75,34 @@ export async function verifyPatiently(
 	waitMs: number,
 	acknowledge: () => void,
 ): Promise<Verification> {
-	const inTime = await verifyCallback
-		.call(this, event, api, callback, verificationPolicy(waitMs))
-		.catch(busyAsResult);
+	const wallet = await flood.walletKeyOf(this, api);
+	if (flood.wasRefuted(wallet, event, callback)) throw refuse(403, NOT_FOUND);
+	const verifyOnce = async (stage: string, policy: DeliveryPolicy) =>
+		await flood
+			.mergeInFlight(`${stage}|${wallet}|${event}|${flood.fingerprint(callback)}`, async () =>
+				verifyCallback.call(this, event, api, callback, policy, wallet),
+			)
+			.catch((error: unknown) => {
+				if (error instanceof flood.NoSuchRecord)
+					flood.rememberRefuted(wallet, event, callback, error.scope);
+				throw error;
+			});
+	const inTime = await verifyOnce('now', verificationPolicy(waitMs)).catch(busyAsResult);
 	if (inTime !== BUSY) return inTime;
+	const release = flood.backgroundSlots.take();
+	if (!release) throw refuse(503, UNAVAILABLE);
 	acknowledge();
-	return await verifyCallback.call(
-		this,
-		event,
-		api,
-		callback,
-		verificationPolicy(BACKGROUND_WAIT_MS, 'work'),
-	);
+	try {
+		return await verifyOnce('background', verificationPolicy(BACKGROUND_WAIT_MS, 'work'));
+	} catch (error) {
+		if (!(error instanceof CallbackRejection) || error.status >= 500)
+			this.logger.error(
+				`CoinRemitter Trigger: gave up verifying a ${flood.describeCallback(event, callback)} that was answered 202: ${error instanceof CallbackRejection ? error.message : 'unexpected error'}. No workflow started for it; a catch-up run finds the payment (README: Never miss a payment).`,
+			);
+		throw error;
+	} finally {
+		release();
+	}
 }
 
 /** Which interfaces the trigger has a credential for. */
@@ -110,6 +128,7 @@ export async function verifyCallback(
 	api: CallbackInterface,
 	callback: IDataObject,
 	policy: DeliveryPolicy,
+	wallet: string,
 ): Promise<Verification> {
 	if (api === 'legacy') {
 		const { coin } = await legacyWallet.call(this, 0);
@@ -119,13 +138,16 @@ export async function verifyCallback(
 	}
 	let record: IDataObject | IDataObject[];
 	try {
-		record = await lookup.call(this, event, api, callback, policy);
+		record = await lookup.call(this, event, api, callback, policy, wallet);
 	} catch (error) {
 		if (isRateLimitWait(error)) throw busy();
-		if (!(await isMissingRecord.call(this, error, api, policy))) throw refuse(503, UNAVAILABLE);
-		const other = api === 'v1' ? await otherV1Wallet.call(this, callback, policy) : undefined;
+		const notListed = error instanceof NotAtAddress;
+		if (!notListed && !(await isMissingRecord.call(this, error, api, policy, wallet)))
+			throw refuse(503, UNAVAILABLE);
+		const other =
+			api === 'v1' ? await otherV1Wallet.call(this, callback, policy, wallet) : undefined;
 		if (other) return { otherWallet: other };
-		throw refuse(403, NOT_FOUND);
+		throw new flood.NoSuchRecord(NOT_FOUND, notListed ? 'address' : 'id');
 	}
 	if (!isPlainObject(record)) throw refuse(403, NOT_FOUND);
 	if (callback.type !== undefined && record.type !== undefined && callback.type !== record.type) {
@@ -149,13 +171,22 @@ function otherWalletReason(callbackWallet: string, credentialWallet: string): st
 	return `a callback of another wallet (${callbackWallet}); this trigger's credential is for ${credentialWallet}. Use one trigger per wallet`;
 }
 
+/** The deposit is not among the transactions of the address it names, or the address is not the wallet's. */
+class NotAtAddress extends Error {}
+
 async function lookup(
 	this: IWebhookFunctions,
 	event: TriggerEvent,
 	api: CallbackInterface,
 	callback: IDataObject,
 	policy: DeliveryPolicy,
+	wallet: string,
 ) {
+	if (api === 'v1' && event === 'deposit' && callback.address) {
+		const listing = await depositAtAddress.call(this, wallet, callback, policy);
+		if (listing === 'absent') throw new NotAtAddress();
+		if (listing !== 'unproven') return listing.record;
+	}
 	if (event === 'invoice') {
 		const fields = { invoice_id: String(callback.invoice_id) };
 		return await read(this, api, policy, { v1: '/v1/invoice/get', legacy: 'get-invoice' }, fields);
@@ -165,19 +196,52 @@ async function lookup(
 	return await read(this, api, policy, endpoint, fields);
 }
 
+/**
+ * A v1 deposit is settled with every other callback waiting for its address (one read for all).
+ * The service answers "not found" for an address that is not the wallet's; any other failure
+ * leaves it to the per-id lookup.
+ */
+async function depositAtAddress(
+	this: IWebhookFunctions,
+	wallet: string,
+	callback: IDataObject,
+	policy: DeliveryPolicy,
+) {
+	try {
+		return await flood.depositByAddress.call(this, wallet, callback, policy);
+	} catch (error) {
+		// An EVM address may be written in another casing than the service keeps it.
+		if (isNotFound(error)) return isEvmAddress(callback.address) ? 'unproven' : 'absent';
+		if (UNPROVEN_ANSWERS.has(failureOf(error)?.reason ?? 'network')) return 'unproven';
+		throw error;
+	}
+}
+
+/** Answers that say nothing about the deposit (an unexpected shape, a refused field): ask by id. */
+const UNPROVEN_ANSWERS = new Set<FailureReason>([
+	'rejectedField',
+	'unexpected',
+	'unreadable',
+	'legacyNoEndpoint',
+]);
+
 /** A v1 record not found in the credential's wallet may be another wallet's: the wallet's own coin and id tell. */
 async function otherV1Wallet(
 	this: IWebhookFunctions,
 	callback: IDataObject,
 	policy: DeliveryPolicy,
+	walletKey: string,
 ): Promise<string | undefined> {
-	let wallet: IDataObject | IDataObject[];
+	if (!callback.coin_symbol && !callback.wallet_id) return undefined;
+	let wallet: IDataObject;
 	try {
-		wallet = await read(this, 'v1', policy, { v1: '/v1/wallet/balance' });
+		wallet = await flood.walletIdentity(walletKey, async () => {
+			const balance = await read(this, 'v1', policy, { v1: '/v1/wallet/balance' });
+			return isPlainObject(balance) ? balance : {};
+		});
 	} catch (error) {
 		throw isRateLimitWait(error) ? busy() : refuse(503, UNAVAILABLE);
 	}
-	if (!isPlainObject(wallet)) return undefined;
 	const symbol = String(wallet.coin_symbol ?? '');
 	if (
 		callback.coin_symbol &&
@@ -209,11 +273,15 @@ async function isMissingRecord(
 	error: unknown,
 	api: CallbackInterface,
 	policy: DeliveryPolicy,
+	wallet: string,
 ): Promise<boolean> {
 	if (api === 'v1') return isNotFound(error);
 	if (!isLegacyRefusal(error)) return false;
 	try {
-		await read(this, 'legacy', policy, { legacy: 'get-balance' });
+		await flood.walletIdentity(wallet, async () => {
+			await read(this, 'legacy', policy, { legacy: 'get-balance' });
+			return { keysWork: true };
+		});
 		return true;
 	} catch (balanceError) {
 		if (isRateLimitWait(balanceError)) throw busy();
