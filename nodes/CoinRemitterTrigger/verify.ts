@@ -93,16 +93,29 @@ export async function verifyPatiently(
 	if (!release) throw refuse(503, UNAVAILABLE);
 	acknowledge();
 	try {
-		return await verifyOnce('background', verificationPolicy(BACKGROUND_WAIT_MS, 'work'));
-	} catch (error) {
-		if (!(error instanceof CallbackRejection) || error.status >= 500)
-			this.logger.error(
-				`CoinRemitter Trigger: gave up verifying a ${flood.describeCallback(event, callback)} that was answered 202: ${error instanceof CallbackRejection ? error.message : 'unexpected error'}. No workflow started for it; a catch-up run finds the payment (README: Never miss a payment).`,
-			);
-		throw error;
+		return await verifyOnce('background', verificationPolicy(BACKGROUND_WAIT_MS, 'work')).catch(
+			(error: unknown) => {
+				if (!(error instanceof CallbackRejection) || error.status >= 500)
+					logGiveUp(this, event, callback, error);
+				throw error;
+			},
+		);
 	} finally {
 		release();
 	}
+}
+
+/** An acknowledged callback that could not be verified is lost to the trigger: n8n's log says so, as an error. */
+function logGiveUp(
+	context: IWebhookFunctions,
+	event: TriggerEvent,
+	callback: IDataObject,
+	error: unknown,
+) {
+	const reason = error instanceof CallbackRejection ? error.message : 'unexpected error';
+	context.logger.error(
+		`CoinRemitter Trigger: gave up verifying a ${flood.describeCallback(event, callback)} that was answered 202: ${reason}. No workflow started for it; a catch-up run finds the payment (README: Never miss a payment).`,
+	);
 }
 
 /** Which interfaces the trigger has a credential for. */
@@ -207,14 +220,14 @@ async function depositAtAddress(
 	callback: IDataObject,
 	policy: DeliveryPolicy,
 ) {
-	try {
-		return await flood.depositByAddress.call(this, wallet, callback, policy);
-	} catch (error) {
-		// An EVM address may be written in another casing than the service keeps it.
-		if (isNotFound(error)) return isEvmAddress(callback.address) ? 'unproven' : 'absent';
-		if (UNPROVEN_ANSWERS.has(failureOf(error)?.reason ?? 'network')) return 'unproven';
-		throw error;
-	}
+	return await flood.depositByAddress
+		.call(this, wallet, callback, policy)
+		.catch((error: unknown) => {
+			// An EVM address may be written in another casing than the service keeps it.
+			if (isNotFound(error)) return isEvmAddress(callback.address) ? 'unproven' : 'absent';
+			if (UNPROVEN_ANSWERS.has(failureOf(error)?.reason ?? 'network')) return 'unproven';
+			throw error;
+		});
 }
 
 /** Answers that say nothing about the deposit (an unexpected shape, a refused field): ask by id. */
