@@ -11,7 +11,11 @@
 //   4. cold.js       40 reads at 150 ms in a fresh n8n process: CoinRemitter node vs HTTP Request node.
 //   5. burst.js      150 genuine + 20 forged callbacks in a minute at the plan's real limit (100 a
 //                    minute, 100 ms), with and without a 100-read batch on the same wallet.
-// `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst).
+//   6. flood.js      600 forged + 30 genuine deposit callbacks in a minute while 10 invoices are
+//                    created on the same wallet (100 a minute, 100 ms); forgeries on one known
+//                    address, then on random addresses.
+// `npm run bench -- cold flood` runs only the measures named (latency, pacing, callbacks, cold, burst, flood).
+// COINREMITTER_BENCH_N8N=<version> runs it on another installed n8n line.
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
 const { cpus, tmpdir } = require('node:os');
@@ -28,6 +32,7 @@ const {
 const { measureBurst } = require('./bench/burst');
 const { measureCallbacks } = require('./bench/callbacks');
 const { measureCold } = require('./bench/cold');
+const { measureFlood } = require('./bench/flood');
 const { measureLatency } = require('./bench/latency');
 const { measurePacing } = require('./bench/pacing');
 const { CREDENTIAL } = require('./bench/workflows');
@@ -49,19 +54,19 @@ async function prepareBenchN8n(n8n, sim, tarball) {
 
 function printMachine(n8nDir) {
 	console.log(
-		`machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}, n8n 1.123 (${n8nDir.split('/').pop()})`,
+		`machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}, n8n (${n8nDir.split('/').pop()})`,
 	);
 }
 
-const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst'];
+const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst', 'flood'];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
 const runs = (measure) => chosen.includes(measure);
 
-/** The burst, against a gateway of its own at the plan's real limit and 100 ms away. */
-async function runBurst(n8n, tarball) {
+/** A measure against a gateway of its own at the plan's real limit and 100 ms away. */
+async function runAtPlanLimit(measure, n8n, tarball) {
 	const sim = await startSimulator({ rateLimit: 100, rateWindowMs: 60_000, latencyMs: 100 });
 	try {
-		await measureBurst((target) => prepareBenchN8n(n8n, target, tarball), sim);
+		await measure((target) => prepareBenchN8n(n8n, target, tarball), sim);
 	} finally {
 		await sim.stop().catch(() => undefined);
 	}
@@ -69,7 +74,7 @@ async function runBurst(n8n, tarball) {
 
 (async () => {
 	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-	const n8n = await installN8n(DEFAULT_VERSION);
+	const n8n = await installN8n(process.env.COINREMITTER_BENCH_N8N || DEFAULT_VERSION);
 	const tarball = await packPackage(mkdtempSync(join(tmpdir(), 'bench-pack-')));
 	const sim = await startSimulator({ rateLimit: 1_000_000 });
 	let instance;
@@ -79,7 +84,8 @@ async function runBurst(n8n, tarball) {
 		if (runs('pacing')) await measurePacing(instance, sim);
 		if (runs('cold')) await measureCold(instance, sim);
 		if (runs('callbacks')) await measureCallbacks(instance);
-		if (runs('burst')) await runBurst(n8n, tarball);
+		if (runs('burst')) await runAtPlanLimit(measureBurst, n8n, tarball);
+		if (runs('flood')) await runAtPlanLimit(measureFlood, n8n, tarball);
 		printMachine(n8n.n8nDir);
 	} finally {
 		await instance?.dispose();

@@ -125,8 +125,10 @@ export async function depositByAddress(
 	policy: DeliveryPolicy,
 ): Promise<Listing> {
 	const address = String(callback.address);
+	// Callers that may wait long (acknowledged ones) do not hold up those whose sender still waits.
+	const patience = `${policy.lane ?? 'work'}:${policy.maxRateLimitWaitMs}`;
 	const summary = await addressReads.settle(
-		`${wallet}|${address}`,
+		`${wallet}|${address}|${patience}`,
 		async () =>
 			await callApi.call(this, {
 				api: 'v1',
