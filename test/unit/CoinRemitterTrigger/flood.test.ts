@@ -165,7 +165,7 @@ describe('callbacks waiting for one address are settled together', () => {
 		const wallet = ctx.sim.wallet(TCN.apiKey)!;
 		const tx = ctx.sim.deposit(TCN.apiKey, address, '0.4', 2);
 		ctx.sim.deposit(TCN.apiKey, address, '0.1', 0);
-		const handlers = v1.handlers as Record<string, (input: unknown) => IDataObject>;
+		const handlers = v1.handlers as unknown as Record<string, (input: unknown) => IDataObject>;
 		const summary = handlers['/v1/wallet/address/transactions']({
 			wallet,
 			fields: { address },
@@ -184,7 +184,7 @@ describe('callbacks waiting for one address are settled together', () => {
 		const address = walletAddress();
 		const genuine = genuineDeposit(address, '0.3');
 		genuineDeposit(address, '0.2');
-		const handlers = v1.handlers as Record<string, (input: unknown) => IDataObject>;
+		const handlers = v1.handlers as unknown as Record<string, (input: unknown) => IDataObject>;
 		const original = handlers['/v1/wallet/address/transactions'];
 		handlers['/v1/wallet/address/transactions'] = (input) => {
 			const summary = original(input);
