@@ -16,8 +16,11 @@
 //                    deliveries remembered; 40 random-binary text/xml bodies, 10 at a time.
 //   7. memory.js     the delivery memory's cost per callback at 100 / 1,000 / 5,000 remembered,
 //                    outside n8n (n8n-workflow's static data, loaded and written back as n8n does).
+//   8. flood.js      600 forged + 30 genuine deposit callbacks in a minute while 10 invoices are
+//                    created on the same wallet (100 a minute, 100 ms); forgeries on one known
+//                    address, then on random addresses.
 // `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst,
-// concurrent). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default 1.123.81); 2.x under its
+// concurrent, memory, flood). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default 1.123.81); 2.x under its
 // default expression engine, vm.
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
@@ -36,6 +39,7 @@ const { measureBurst } = require('./bench/burst');
 const { measureCallbacks } = require('./bench/callbacks');
 const { measureCold } = require('./bench/cold');
 const { measureConcurrent } = require('./bench/concurrent');
+const { measureFlood } = require('./bench/flood');
 const { measureLatency } = require('./bench/latency');
 const { measureMemory } = require('./bench/memory');
 const { measurePacing } = require('./bench/pacing');
@@ -65,15 +69,15 @@ function printMachine(n8nDir) {
 
 // COINREMITTER_BENCH_N8N=<version> runs the bench on another installed n8n line (e.g. 2.40.7).
 const VERSION = process.env.COINREMITTER_BENCH_N8N || DEFAULT_VERSION;
-const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst', 'concurrent', 'memory'];
+const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst', 'concurrent', 'memory', 'flood'];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
 const runs = (measure) => chosen.includes(measure);
 
-/** The burst, against a gateway of its own at the plan's real limit and 100 ms away. */
-async function runBurst(n8n, tarball) {
+/** A measure against a gateway of its own at the plan's real limit and 100 ms away. */
+async function runAtPlanLimit(measure, n8n, tarball) {
 	const sim = await startSimulator({ rateLimit: 100, rateWindowMs: 60_000, latencyMs: 100 });
 	try {
-		await measureBurst((target) => prepareBenchN8n(n8n, target, tarball), sim);
+		await measure((target) => prepareBenchN8n(n8n, target, tarball), sim);
 	} finally {
 		await sim.stop().catch(() => undefined);
 	}
@@ -97,7 +101,8 @@ async function runBurst(n8n, tarball) {
 				console.log(
 					`7. ${remembered} remembered: per callback, n8n's load ${f.load.toFixed(3)} ms, the memory ${f.memory.toFixed(3)} ms, n8n's write-back ${f.save.toFixed(3)} ms`,
 				);
-		if (runs('burst')) await runBurst(n8n, tarball);
+		if (runs('burst')) await runAtPlanLimit(measureBurst, n8n, tarball);
+		if (runs('flood')) await runAtPlanLimit(measureFlood, n8n, tarball);
 		printMachine(n8n.n8nDir);
 	} finally {
 		await instance?.dispose();

@@ -88,7 +88,15 @@ async function itemOf(
 		);
 	}
 	const waitMs = (options.verificationWait ?? DEFAULT_VERIFICATION_WAIT_S) * 1000;
-	const outcome = await verifyPatiently.call(this, kind.lookup, api, callback, waitMs, acknowledge);
+	const outcome = await verifyPatiently.call(
+		this,
+		kind.lookup,
+		event,
+		api,
+		callback,
+		waitMs,
+		acknowledge,
+	);
 	if ('otherWallet' in outcome) return { ignored: outcome.otherWallet };
 	const record = withDerived(kind, typeFields(schema, outcome.record), api, options);
 	return {

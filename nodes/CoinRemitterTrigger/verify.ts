@@ -4,13 +4,16 @@ import type { Endpoint } from '../shared/client';
 import { callApi, LEGACY_CREDENTIAL, legacyWallet, V1_CREDENTIAL } from '../shared/client';
 import type { DeliveryPolicy } from '../shared/delivery';
 import type { Lane } from '../shared/delivery/rateWindow';
-import { isLegacyRefusal, isNotFound, isRateLimitWait } from '../shared/errors';
-import { sameAddress } from '../shared/addresses';
+import type { FailureReason } from '../shared/errors';
+import { failureOf, isLegacyRefusal, isNotFound, isRateLimitWait } from '../shared/errors';
+import { isEvmAddress, sameAddress } from '../shared/addresses';
 import { sameAmount } from '../shared/decimal';
 import { isPlainObject } from '../shared/json';
 import type { Lookup, MatchedField } from './callbacks/callback';
 import { CallbackRejection, refuse } from './rejection';
+import type { TriggerEvent } from './callbacks';
 import type { CallbackInterface } from './schemas';
+import * as flood from './flood';
 
 /** How long a sender is expected to wait for its answer, by default (the "Verification Wait" option). */
 export const DEFAULT_VERIFICATION_WAIT_S = 5;
@@ -68,22 +71,53 @@ const busyAsResult = (error: unknown): typeof BUSY => {
 export async function verifyPatiently(
 	this: IWebhookFunctions,
 	lookup: Lookup,
+	event: TriggerEvent,
 	api: CallbackInterface,
 	callback: IDataObject,
 	waitMs: number,
 	acknowledge: () => void,
 ): Promise<Verification> {
-	const inTime = await verifyCallback
-		.call(this, lookup, api, callback, verificationPolicy(waitMs))
-		.catch(busyAsResult);
+	const wallet = await flood.walletKeyOf(this, api);
+	if (flood.wasRefuted(wallet, event, callback)) throw refuse(403, NOT_FOUND);
+	const verifyOnce = async (stage: string, policy: DeliveryPolicy) =>
+		await flood
+			.mergeInFlight(`${stage}|${wallet}|${event}|${flood.fingerprint(callback)}`, async () =>
+				verifyCallback.call(this, lookup, event, api, callback, policy, wallet),
+			)
+			.catch((error: unknown) => {
+				if (error instanceof flood.NoSuchRecord)
+					flood.rememberRefuted(wallet, event, callback, error.scope);
+				throw error;
+			});
+	const inTime = await verifyOnce('now', verificationPolicy(waitMs)).catch(busyAsResult);
 	if (inTime !== BUSY) return inTime;
+	const release = flood.backgroundSlots.take();
+	if (!release) throw refuse(503, UNAVAILABLE);
 	acknowledge();
-	return await verifyCallback.call(
-		this,
-		lookup,
-		api,
-		callback,
-		verificationPolicy(BACKGROUND_WAIT_MS, 'background'),
+	try {
+		return await verifyOnce(
+			'background',
+			verificationPolicy(BACKGROUND_WAIT_MS, 'background'),
+		).catch((error: unknown) => {
+			if (!(error instanceof CallbackRejection) || error.status >= 500)
+				logGiveUp(this, event, callback, error);
+			throw error;
+		});
+	} finally {
+		release();
+	}
+}
+
+/** An acknowledged callback that could not be verified is lost to the trigger: n8n's log says so, as an error. */
+function logGiveUp(
+	context: IWebhookFunctions,
+	event: TriggerEvent,
+	callback: IDataObject,
+	error: unknown,
+) {
+	const reason = error instanceof CallbackRejection ? error.message : 'unexpected error';
+	context.logger.error(
+		`CoinRemitter Trigger: gave up verifying a ${flood.describeCallback(event, callback)} that was answered 202: ${reason}. No workflow started for it; a catch-up run finds the payment (README: Never miss a payment).`,
 	);
 }
 
@@ -102,17 +136,20 @@ export type Verification = { record: IDataObject } | { otherWallet: string };
 const NOT_FOUND = 'The callback does not match any record of the wallet';
 
 /**
- * Fetches the record the callback speaks of with the wallet's credential (the kind's `lookup`) and
- * returns it. A callback of another wallet is reported as such; a record that does not exist, or
- * disagrees on a field the kind compares (type, address, amount), means a forged callback (403).
- * When the API cannot answer within the verification budget, 503 (the service delivers it again).
+ * Fetches the record the callback speaks of with the wallet's credential (the kind's `lookup`, or
+ * for a v1 deposit the transactions of its address, read once for every callback waiting for it)
+ * and returns it. A callback of another wallet is reported as such; a record that does not exist,
+ * or disagrees on a field the kind compares (type, address, amount), means a forged callback (403).
+ * When the API cannot answer within the verification budget, 503.
  */
 export async function verifyCallback(
 	this: IWebhookFunctions,
 	lookup: Lookup,
+	event: TriggerEvent,
 	api: CallbackInterface,
 	callback: IDataObject,
 	policy: DeliveryPolicy,
+	wallet: string,
 ): Promise<Verification> {
 	if (api === 'legacy') {
 		const { coin } = await legacyWallet.call(this, 0);
@@ -122,14 +159,16 @@ export async function verifyCallback(
 	}
 	let record: IDataObject | IDataObject[];
 	try {
-		const { endpoint, fields } = lookup.read(callback);
-		record = await read(this, api, policy, endpoint, fields);
+		record = await fetchRecord.call(this, lookup, event, api, callback, policy, wallet);
 	} catch (error) {
 		if (isRateLimitWait(error)) throw busy();
-		if (!(await isMissingRecord.call(this, error, api, policy))) throw refuse(503, UNAVAILABLE);
-		const other = api === 'v1' ? await otherV1Wallet.call(this, callback, policy) : undefined;
+		const notListed = error instanceof NotAtAddress;
+		if (!notListed && !(await isMissingRecord.call(this, error, api, policy, wallet)))
+			throw refuse(503, UNAVAILABLE);
+		const other =
+			api === 'v1' ? await otherV1Wallet.call(this, callback, policy, wallet) : undefined;
 		if (other) return { otherWallet: other };
-		throw refuse(403, NOT_FOUND);
+		throw new flood.NoSuchRecord(NOT_FOUND, notListed ? 'address' : 'id');
 	}
 	if (!isPlainObject(record)) throw refuse(403, NOT_FOUND);
 	for (const field of lookup.mustMatch) {
@@ -155,19 +194,73 @@ function otherWalletReason(callbackWallet: string, credentialWallet: string): st
 	return `a callback of another wallet (${callbackWallet}); this trigger's credential is for ${credentialWallet}. Use one trigger per wallet`;
 }
 
+/** The deposit is not among the transactions of the address it names, or the address is not the wallet's. */
+class NotAtAddress extends Error {}
+
+async function fetchRecord(
+	this: IWebhookFunctions,
+	lookup: Lookup,
+	event: TriggerEvent,
+	api: CallbackInterface,
+	callback: IDataObject,
+	policy: DeliveryPolicy,
+	wallet: string,
+) {
+	if (api === 'v1' && event === 'deposit' && callback.address) {
+		const listing = await depositAtAddress.call(this, wallet, callback, policy);
+		if (listing === 'absent') throw new NotAtAddress();
+		if (listing !== 'unproven') return listing.record;
+	}
+	const { endpoint, fields } = lookup.read(callback);
+	return await read(this, api, policy, endpoint, fields);
+}
+
+/**
+ * A v1 deposit is settled with every other callback waiting for its address (one read for all).
+ * The service answers "not found" for an address that is not the wallet's; any other failure
+ * leaves it to the per-id lookup.
+ */
+async function depositAtAddress(
+	this: IWebhookFunctions,
+	wallet: string,
+	callback: IDataObject,
+	policy: DeliveryPolicy,
+) {
+	return await flood.depositByAddress
+		.call(this, wallet, callback, policy)
+		.catch((error: unknown) => {
+			// An EVM address may be written in another casing than the service keeps it.
+			if (isNotFound(error)) return isEvmAddress(callback.address) ? 'unproven' : 'absent';
+			if (UNPROVEN_ANSWERS.has(failureOf(error)?.reason ?? 'network')) return 'unproven';
+			throw error;
+		});
+}
+
+/** Answers that say nothing about the deposit (an unexpected shape, a refused field): ask by id. */
+const UNPROVEN_ANSWERS = new Set<FailureReason>([
+	'rejectedField',
+	'unexpected',
+	'unreadable',
+	'legacyNoEndpoint',
+]);
+
 /** A v1 record not found in the credential's wallet may be another wallet's: the wallet's own coin and id tell. */
 async function otherV1Wallet(
 	this: IWebhookFunctions,
 	callback: IDataObject,
 	policy: DeliveryPolicy,
+	walletKey: string,
 ): Promise<string | undefined> {
-	let wallet: IDataObject | IDataObject[];
+	if (!callback.coin_symbol && !callback.wallet_id) return undefined;
+	let wallet: IDataObject;
 	try {
-		wallet = await read(this, 'v1', policy, { v1: '/v1/wallet/balance' });
+		wallet = await flood.walletIdentity(walletKey, async () => {
+			const balance = await read(this, 'v1', policy, { v1: '/v1/wallet/balance' });
+			return isPlainObject(balance) ? balance : {};
+		});
 	} catch (error) {
 		throw isRateLimitWait(error) ? busy() : refuse(503, UNAVAILABLE);
 	}
-	if (!isPlainObject(wallet)) return undefined;
 	const symbol = String(wallet.coin_symbol ?? '');
 	if (
 		callback.coin_symbol &&
@@ -199,11 +292,15 @@ async function isMissingRecord(
 	error: unknown,
 	api: CallbackInterface,
 	policy: DeliveryPolicy,
+	wallet: string,
 ): Promise<boolean> {
 	if (api === 'v1') return isNotFound(error);
 	if (!isLegacyRefusal(error)) return false;
 	try {
-		await read(this, 'legacy', policy, { legacy: 'get-balance' });
+		await flood.walletIdentity(wallet, async () => {
+			await read(this, 'legacy', policy, { legacy: 'get-balance' });
+			return { keysWork: true };
+		});
 		return true;
 	} catch (balanceError) {
 		if (isRateLimitWait(balanceError)) throw busy();

@@ -6,9 +6,12 @@ const EVM_ADDRESS = /^0x[0-9a-f]{40}$/i;
  */
 export function canonicalAddress(address: unknown): string {
 	const text = String(address ?? '').trim();
-	return EVM_ADDRESS.test(text) ? text.toLowerCase() : text;
+	return isEvmAddress(text) ? text.toLowerCase() : text;
 }
 
 export function sameAddress(a: unknown, b: unknown): boolean {
 	return canonicalAddress(a) === canonicalAddress(b);
 }
+
+/** An EVM address (0x and 40 hex digits, in any casing). */
+export const isEvmAddress = (value: unknown) => EVM_ADDRESS.test(String(value ?? '').trim());

@@ -18,6 +18,7 @@ const {
 const { checkActions, checkConcurrency } = require('./checks/actions');
 const { checkBurst } = require('./checks/burst');
 const { checkCatchUp } = require('./checks/catchup');
+const { checkFlood } = require('./checks/flood');
 const { checkAgent, checkExamples } = require('./checks/examples');
 const { checkListed } = require('./checks/listing');
 const {
@@ -74,6 +75,9 @@ async function checkTarget(target, tarball, sim) {
 		await attempt(`${tag} payout through a proxy`, () => checkProxyPayouts(instance, sim, tag));
 		await attempt(`${tag} a burst of callbacks while the limit binds`, () =>
 			checkBurst(instance, sim, tag),
+		);
+		await attempt(`${tag} a flood of forged callbacks on a known address`, () =>
+			checkFlood(instance, sim, tag),
 		);
 		await attempt(`${tag} catch-up example`, () => checkCatchUp(instance, sim, tag));
 		await attempt(`${tag} MCP server with CoinRemitter tools (guardrails)`, () =>

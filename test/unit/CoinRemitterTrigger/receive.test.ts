@@ -164,8 +164,10 @@ describe('verification with the API', () => {
 				confirmations: 4,
 			}),
 		]);
+		// A v1 deposit is settled by one read of its address's transactions (shared with any other
+		// callback waiting for that address).
 		expect(ctx.sim.requests.map((request) => [request.path, request.fields])).toEqual([
-			['/v1/wallet/transaction', { id: payload.id }],
+			['/v1/wallet/address/transactions', { address: payload.address }],
 		]);
 	});
 
@@ -181,19 +183,28 @@ describe('verification with the API', () => {
 	});
 
 	it.each([
-		['amount', { amount: '999.00000000' }],
-		['address', { address: 'T' + '7'.repeat(33) }],
-		['type', { type: 'send' }],
-	])('a callback whose %s disagrees with the record is answered 403', async (field, change) => {
-		const result = await callWebhook(encode({ ...depositPayload('1.25'), ...change }), {
-			credentials: v1Credentials(ctx.sim),
-		});
-		expect(result.status).toBe(403);
-		expect(result.body).toEqual({
-			received: false,
-			error: `The callback's ${field} does not match the wallet's record`,
-		});
-	});
+		[
+			'amount',
+			{ amount: '999.00000000' },
+			"The callback's amount does not match the wallet's record",
+		],
+		// A deposit is looked up among the transactions of the address it names: not there, no record.
+		[
+			'address',
+			{ address: 'T' + '7'.repeat(33) },
+			'The callback does not match any record of the wallet',
+		],
+		['type', { type: 'send' }, "The callback's type does not match the wallet's record"],
+	])(
+		'a callback whose %s disagrees with the record is answered 403',
+		async (_field, change, error) => {
+			const result = await callWebhook(encode({ ...depositPayload('1.25'), ...change }), {
+				credentials: v1Credentials(ctx.sim),
+			});
+			expect(result.status).toBe(403);
+			expect(result.body).toEqual({ received: false, error });
+		},
+	);
 
 	it('a legacy deposit is verified with the legacy credential', async () => {
 		const tx = ctx.sim.deposit(TCN.apiKey, address(), '0.75', 6);

@@ -1,0 +1,152 @@
+// The trigger's defences against a flood of forged callbacks. Everything here is a per-process
+// cache: losing it costs API calls, never a payment, and no other n8n process needs it.
+import { createHash } from 'crypto';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { callApi, LEGACY_CREDENTIAL, V1_CREDENTIAL } from '../../shared/client';
+import { credentialsOf } from '../../shared/client/credentials';
+import type { DeliveryPolicy } from '../../shared/delivery';
+import { CallbackRejection } from '../rejection';
+import type { TriggerEvent } from '../callbacks';
+import type { CallbackInterface } from '../schemas';
+import { AddressBatches } from './AddressBatches';
+import { findDeposit, type Listing } from './addressList';
+import { BackgroundSlots } from './BackgroundSlots';
+import { ExpiringMemory } from './ExpiringMemory';
+import { mergeInFlight } from './inFlight';
+
+export { mergeInFlight } from './inFlight';
+
+/** How long an id refuted as forged is answered 403 without asking the API again. */
+export const REFUTED_MEMORY_MS = 5 * 60_000;
+/** How long the wallet's own identity (v1 coin and wallet id; legacy keys that work) is trusted. */
+export const IDENTITY_MEMORY_MS = 10 * 60_000;
+/** At most one read of one address's transactions per this interval. */
+export const ADDRESS_READ_INTERVAL_MS = 5_000;
+/** Callbacks acknowledged (202) and still being verified in the background, per process. */
+export const MAX_BACKGROUND_VERIFICATIONS = 200;
+
+const refuted = new ExpiringMemory<true>(REFUTED_MEMORY_MS, 20_000);
+const identities = new ExpiringMemory<IDataObject>(IDENTITY_MEMORY_MS, 1_000);
+const addressReads = new AddressBatches<IDataObject | IDataObject[]>(ADDRESS_READ_INTERVAL_MS);
+export const backgroundSlots = new BackgroundSlots(MAX_BACKGROUND_VERIFICATIONS);
+
+/** Forgets every cache (tests; a fresh simulator is a new gateway). */
+export function forgetFloodMemory(): void {
+	refuted.clear();
+	identities.clear();
+	addressReads.clear();
+}
+
+/**
+ * Which wallet the trigger verifies with: a hash of the interface, base URL, key and password
+ * (never the values themselves), so that an edited credential is a new wallet for every cache.
+ */
+export async function walletKeyOf(
+	context: IWebhookFunctions,
+	api: CallbackInterface,
+): Promise<string> {
+	const type = api === 'v1' ? V1_CREDENTIAL : LEGACY_CREDENTIAL;
+	const credentials = await credentialsOf(context, type, 0);
+	const secret = credentials.apiPassword ?? credentials.password;
+	const parts = [api, credentials.baseUrl, credentials.coin, credentials.apiKey, secret];
+	return createHash('sha256')
+		.update(parts.map((part) => String(part ?? '')).join('|'))
+		.digest('hex')
+		.slice(0, 32);
+}
+
+/** The same callback, whatever order its fields came in: identical callbacks merge on it. */
+export function fingerprint(callback: IDataObject): string {
+	const sorted = Object.keys(callback)
+		.sort()
+		.map((name) => [name, callback[name]]);
+	return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
+}
+
+const recordId = (event: TriggerEvent, callback: IDataObject) =>
+	String(event === 'invoice' ? callback.invoice_id : callback.id);
+
+/**
+ * A callback refuted because its record does not exist: in the whole wallet (`id`), or among the
+ * deposits of the address it names (`address`). Only these are remembered: a callback whose record
+ * exists but disagrees says nothing about the genuine callback for the same id.
+ */
+export class NoSuchRecord extends CallbackRejection {
+	constructor(
+		message: string,
+		readonly scope: 'id' | 'address',
+	) {
+		super(403, message);
+	}
+}
+
+function refutedKeys(wallet: string, event: TriggerEvent, callback: IDataObject) {
+	const id = `${wallet}|${event}|${recordId(event, callback)}`;
+	return { id, address: `${id}|${String(callback.address ?? '')}` };
+}
+
+export function wasRefuted(wallet: string, event: TriggerEvent, callback: IDataObject): boolean {
+	const keys = refutedKeys(wallet, event, callback);
+	return refuted.has(keys.id) || refuted.has(keys.address);
+}
+
+export function rememberRefuted(
+	wallet: string,
+	event: TriggerEvent,
+	callback: IDataObject,
+	scope: NoSuchRecord['scope'],
+): void {
+	refuted.set(refutedKeys(wallet, event, callback)[scope], true);
+}
+
+/** The wallet's identity, read with `read` at most once per IDENTITY_MEMORY_MS (and once for callers at the same time). */
+export async function walletIdentity(
+	wallet: string,
+	read: () => Promise<IDataObject>,
+): Promise<IDataObject> {
+	const known = identities.get(wallet);
+	if (known) return known;
+	return await mergeInFlight(`identity|${wallet}`, async () => {
+		const identity = await read();
+		identities.set(wallet, identity);
+		return identity;
+	});
+}
+
+/**
+ * What the v1 address the deposit callback names says about it, read together with every other
+ * callback waiting for that address. Throws the API's error (not found: the address is not the
+ * wallet's; rate-limit wait) for the caller to judge.
+ */
+export async function depositByAddress(
+	this: IWebhookFunctions,
+	wallet: string,
+	callback: IDataObject,
+	policy: DeliveryPolicy,
+): Promise<Listing> {
+	const address = String(callback.address);
+	// Callers that may wait long (acknowledged ones) do not hold up those whose sender still waits.
+	const patience = `${policy.lane ?? 'work'}:${policy.maxRateLimitWaitMs}`;
+	const summary = await addressReads.settle(
+		`${wallet}|${address}|${patience}`,
+		async () =>
+			await callApi.call(this, {
+				api: 'v1',
+				endpoint: { v1: '/v1/wallet/address/transactions' },
+				fields: { address },
+				kind: 'read',
+				policy,
+				itemIndex: 0,
+			}),
+	);
+	return findDeposit(summary, String(callback.id));
+}
+
+/** Kind, id and address of a callback for n8n's log (never a credential). */
+export function describeCallback(event: TriggerEvent, callback: IDataObject): string {
+	const id =
+		event === 'invoice' ? `invoice_id ${String(callback.invoice_id)}` : `id ${String(callback.id)}`;
+	const address = callback.address ? `, address ${String(callback.address)}` : '';
+	return `${event} callback (${id}${address})`;
+}

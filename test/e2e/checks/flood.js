@@ -1,0 +1,70 @@
+'use strict';
+// A flood of forged callbacks aimed at one known deposit address (issue 24, item 6): 40 well-formed
+// deposit callbacks with ids the wallet never had, all on a real address of the wallet, and the
+// genuine callback of a deposit on that address in the middle, posted at once by 41 senders. The
+// trigger settles the callbacks waiting for one address with one read of its transactions: the
+// forgeries cost a few API calls in all and start nothing; the genuine one starts exactly once.
+const { randomBytes } = require('node:crypto');
+const { callbacks } = require('../../../simulator/server');
+const { check, sleep, waitFor, webhookRegistered } = require('../../harness');
+const { TRIGGER_WEBHOOK_ID } = require('../workflows');
+
+const FORGED = 40;
+/** One read for the first callback, one for those that came while it ran, and a margin. */
+const MAX_CALLS = 3;
+
+function knownAddress(sim) {
+	const address = 'T' + randomBytes(17).toString('hex').slice(0, 33);
+	sim.wallet('sim_tcn_key').addresses.set(address, {
+		address,
+		label: 'flood',
+		createdAt: Date.now(),
+		expiresAt: Date.now() + 600000,
+	});
+	return address;
+}
+
+async function checkFlood(instance, sim, tag) {
+	const url = `${instance.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
+	await webhookRegistered(url);
+	const address = knownAddress(sim);
+	const genuine = callbacks.v1TransactionWebhook(
+		sim,
+		sim.deposit('sim_tcn_key', address, '0.07000000', 3).id,
+	);
+	const forged = Array.from({ length: FORGED }, () => ({
+		...genuine,
+		id: randomBytes(12).toString('hex'),
+		txid: randomBytes(32).toString('hex'),
+		amount: '5.00000000',
+	}));
+	const burst = [...forged.slice(0, FORGED / 2), genuine, ...forged.slice(FORGED / 2)];
+	sim.sink.length = 0;
+	sim.requests.length = 0;
+	const answers = await Promise.all(burst.map((payload) => callbacks.fireCallback(url, payload)));
+	await waitFor(() => sim.sink.some((item) => item.id === genuine.id), 30000);
+	await sleep(2000); // a forged or second execution would show by now
+
+	const forgedIds = new Set(forged.map((payload) => payload.id));
+	const forgedStatuses = answers.filter((_a, i) => burst[i] !== genuine).map((a) => a.status);
+	const spent = sim.requests.filter(
+		(request) =>
+			(request.path === '/v1/wallet/address/transactions' && request.fields?.address === address) ||
+			(request.path === '/v1/wallet/transaction' && forgedIds.has(request.fields?.id)),
+	).length;
+	check(
+		`${tag} flood: ${FORGED} forged callbacks on a known address answered 403 and cost ${spent} API calls (at most ${MAX_CALLS})`,
+		forgedStatuses.every((status) => status === 403) && spent >= 1 && spent <= MAX_CALLS,
+		JSON.stringify({ forgedStatuses, spent }),
+	);
+	const runs = sim.sink.filter((item) => item.id === genuine.id);
+	check(
+		`${tag} flood: the genuine callback in the flood started exactly one verified execution, no forged one started any`,
+		runs.length === 1 &&
+			runs[0].verified === true &&
+			!sim.sink.some((item) => forgedIds.has(item.id)),
+		JSON.stringify(sim.sink.map((item) => [item.id, item.amount])).slice(0, 800),
+	);
+}
+
+module.exports = { checkFlood };

@@ -1,0 +1,246 @@
+// The trigger under a flood of forged callbacks, through real API calls to the simulator: what each
+// defence costs is counted in the simulator's request log.
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	backgroundSlots,
+	MAX_BACKGROUND_VERIFICATIONS,
+	REFUTED_MEMORY_MS,
+} from '../../../nodes/CoinRemitterTrigger/flood';
+import { findDeposit } from '../../../nodes/CoinRemitterTrigger/flood/addressList';
+import { callbacks } from '../../../simulator/server';
+import * as v1 from '../../../simulator/v1';
+import {
+	legacyCredentials,
+	TCN,
+	TCN_LEGACY,
+	useSimulator,
+	v1Credentials,
+} from '../../fixtures/simulator';
+import { callWebhook, encode, loggedLines } from '../../helpers/webhook';
+
+const ctx = useSimulator();
+
+const hex = (length: number) =>
+	Array.from({ length }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+
+function walletAddress() {
+	const value = 'T' + hex(33);
+	ctx.sim.wallet(TCN.apiKey)!.addresses.set(value, {
+		address: value,
+		label: 'flood',
+		createdAt: Date.now(),
+		expiresAt: Date.now() + 600_000,
+	});
+	return value;
+}
+
+function genuineDeposit(address: string, amount = '0.5') {
+	const tx = ctx.sim.deposit(TCN.apiKey, address, amount, 3);
+	return callbacks.v1TransactionWebhook(ctx.sim, tx.id) as IDataObject;
+}
+
+/** A well-formed deposit callback for the wallet that no deposit stands behind. */
+const forgedDeposit = (address: string): IDataObject => ({
+	...genuineDeposit(walletAddress()),
+	id: hex(24),
+	txid: hex(64),
+	address,
+});
+
+function forgedInvoice(): IDataObject {
+	const invoice = ctx.sim.createV1Invoice(TCN.apiKey, { amount: '10', fiat_currency: 'USD' });
+	const notification = callbacks.invoiceNotification(ctx.sim, invoice.invoice_id as string);
+	return { ...notification, invoice_id: 'INV' + hex(8).toUpperCase(), status_code: 1 };
+}
+
+const send = async (callback: IDataObject, options: IDataObject = {}) =>
+	await callWebhook(encode(callback), {
+		credentials: v1Credentials(ctx.sim),
+		parameters: { options },
+		workflowId: 'wf-flood',
+	});
+
+const calls = (path: string) => ctx.sim.requests.filter((request) => request.path === path).length;
+
+beforeEach(() => {
+	ctx.sim.requests.length = 0;
+	loggedLines.length = 0;
+});
+
+describe('identical callbacks and refuted ids', () => {
+	it('identical forged callbacks in flight are verified with one lookup', async () => {
+		const forged = forgedInvoice();
+		ctx.sim.requests.length = 0;
+		const results = await Promise.all(Array.from({ length: 8 }, async () => await send(forged)));
+		expect(results.map((result) => result.status)).toEqual(Array(8).fill(403));
+		expect(results.flatMap((result) => result.items)).toHaveLength(0);
+		expect(calls('/v1/invoice/get')).toBe(1);
+	});
+
+	it('an id refuted as forged is answered 403 from memory, with no API call, until the memory expires', async () => {
+		const forged = forgedInvoice();
+		ctx.sim.requests.length = 0;
+		expect((await send(forged)).status).toBe(403);
+		const spent = ctx.sim.requests.length;
+		expect(spent).toBeGreaterThan(0);
+		const again = await send({ ...forged, status_code: 3 });
+		expect(again.status).toBe(403);
+		expect(again.body).toEqual({
+			received: false,
+			error: 'The callback does not match any record of the wallet',
+		});
+		expect(ctx.sim.requests).toHaveLength(spent);
+
+		const realNow = Date.now.bind(Date);
+		const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + REFUTED_MEMORY_MS);
+		try {
+			expect((await send(forged)).status).toBe(403);
+			expect(calls('/v1/invoice/get')).toBe(2);
+		} finally {
+			clock.mockRestore();
+		}
+	});
+
+	it('a callback whose record exists but disagrees is not remembered: the genuine one still starts', async () => {
+		const genuine = genuineDeposit(walletAddress(), '1.25');
+		expect((await send({ ...genuine, amount: '99' })).status).toBe(403);
+		const result = await send(genuine);
+		expect(result.status).toBe(200);
+		expect(result.items).toHaveLength(1);
+	});
+
+	it("the wallet's identity (coin and wallet id) is read once, not after every unknown record", async () => {
+		ctx.sim.requests.length = 0;
+		for (let i = 0; i < 4; i++) expect((await send(forgedInvoice())).status).toBe(403);
+		expect(calls('/v1/invoice/get')).toBe(4);
+		expect(calls('/v1/wallet/balance')).toBe(1);
+	});
+});
+
+describe('legacy callbacks', () => {
+	it('forged ids cost one lookup each, the check that the keys work is made once, and a refuted id is answered from memory', async () => {
+		const credentials = legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY);
+		const tx = ctx.sim.deposit(TCN.apiKey, walletAddress(), '1', 1);
+		const genuine = callbacks.legacyTransactionWebhook(ctx.sim, tx.id) as IDataObject;
+		const forged = Array.from({ length: 3 }, () => ({ ...genuine, id: hex(24) }));
+		ctx.sim.requests.length = 0;
+		for (const callback of [...forged, forged[0]]) {
+			const result = await callWebhook(encode(callback), { credentials, workflowId: 'wf-legacy' });
+			expect(result.status).toBe(403);
+		}
+		const paths = ctx.sim.requests.map((request) => request.path.split('/').pop());
+		expect(paths.filter((path) => path === 'get-transaction')).toHaveLength(3);
+		expect(paths.filter((path) => path === 'get-balance')).toHaveLength(1);
+	});
+});
+
+describe('callbacks waiting for one address are settled together', () => {
+	it('a burst of forged deposits on a known address costs a read or two, starts nothing, and the genuine one in it starts once', async () => {
+		const address = walletAddress();
+		const genuine = genuineDeposit(address, '0.75');
+		const burst = [
+			...Array.from({ length: 30 }, () => forgedDeposit(address)),
+			genuine,
+			genuine,
+			...Array.from({ length: 30 }, () => forgedDeposit(address)),
+		];
+		ctx.sim.requests.length = 0;
+		const results = await Promise.all(burst.map(async (callback) => await send(callback)));
+
+		const started = results.flatMap((result) => result.items);
+		expect(started).toHaveLength(1);
+		expect(started[0]).toMatchObject({ id: genuine.id, amount: '0.75000000', verified: true });
+		const forgedStatuses = results
+			.filter((_result, index) => burst[index] !== genuine)
+			.map((result) => result.status);
+		expect(new Set(forgedStatuses)).toEqual(new Set([403]));
+		expect(calls('/v1/wallet/address/transactions')).toBeLessThanOrEqual(2);
+		expect(calls('/v1/wallet/transaction')).toBe(0);
+		expect(ctx.sim.requests.length).toBeLessThanOrEqual(3);
+	}, 30_000);
+
+	it('a record built from the address list holds what the per-id lookup answers', () => {
+		const address = walletAddress();
+		const wallet = ctx.sim.wallet(TCN.apiKey)!;
+		const tx = ctx.sim.deposit(TCN.apiKey, address, '0.4', 2);
+		ctx.sim.deposit(TCN.apiKey, address, '0.1', 0);
+		const handlers = v1.handlers as unknown as Record<string, (input: unknown) => IDataObject>;
+		const summary = handlers['/v1/wallet/address/transactions']({
+			wallet,
+			fields: { address },
+			sim: ctx.sim,
+		});
+		const byId = handlers['/v1/wallet/transaction']({
+			wallet,
+			fields: { id: tx.id },
+			sim: ctx.sim,
+		});
+		expect(findDeposit(summary, String(tx.id))).toEqual({ record: byId });
+		expect(findDeposit(summary, 'f'.repeat(24))).toBe('absent');
+	});
+
+	it('a list that may be cut short (its entries do not add up to the address total) never refutes: the per-id lookup decides', async () => {
+		const address = walletAddress();
+		const genuine = genuineDeposit(address, '0.3');
+		genuineDeposit(address, '0.2');
+		const handlers = v1.handlers as unknown as Record<string, (input: unknown) => IDataObject>;
+		const original = handlers['/v1/wallet/address/transactions'];
+		handlers['/v1/wallet/address/transactions'] = (input) => {
+			const summary = original(input);
+			const transactions = (summary.transactions as IDataObject[]).filter(
+				(entry) => entry.id !== genuine.id,
+			);
+			return { ...summary, transactions };
+		};
+		try {
+			const result = await send(genuine);
+			expect(result.items).toHaveLength(1);
+			expect(result.items[0]).toMatchObject({ id: genuine.id, verified: true });
+			expect(calls('/v1/wallet/transaction')).toBe(1);
+		} finally {
+			handlers['/v1/wallet/address/transactions'] = original;
+		}
+	});
+
+	it("a forged deposit on an address that is not the wallet's is refuted by the one address read", async () => {
+		const result = await send(forgedDeposit('T' + hex(33)));
+		expect(result.status).toBe(403);
+		expect(ctx.sim.requests.map((request) => request.path)).toEqual([
+			'/v1/wallet/address/transactions',
+			'/v1/wallet/balance',
+		]);
+	});
+});
+
+describe('the background queue', () => {
+	it('past its bound, a callback that would wait is answered 503 (the sender keeps it), not 202', async () => {
+		const genuine = genuineDeposit(walletAddress());
+		const held = Array.from({ length: MAX_BACKGROUND_VERIFICATIONS }, () => backgroundSlots.take());
+		Object.assign(ctx.sim.faults, { rateLimitBurst: 1, retryAfterSeconds: 2 });
+		try {
+			const result = await send(genuine, { verificationWait: 1 });
+			expect(result.status).toBe(503);
+			expect(result.items).toHaveLength(0);
+		} finally {
+			held.forEach((release) => release?.());
+		}
+		expect(backgroundSlots.inUse).toBe(0);
+	}, 15_000);
+
+	it('a background verification that gives up is an error in the log naming the callback, without credentials', async () => {
+		const address = walletAddress();
+		const genuine = genuineDeposit(address);
+		Object.assign(ctx.sim.faults, { rateLimitBurst: 1, retryAfterSeconds: 2, maintenance: true });
+		const result = await send(genuine, { verificationWait: 1 });
+		expect(result.status).toBe(202);
+		expect(result.items).toHaveLength(0);
+		const errors = loggedLines.filter((line) => line.startsWith('error:'));
+		expect(errors).toHaveLength(1);
+		expect(errors[0]).toContain(`deposit callback (id ${String(genuine.id)}, address ${address})`);
+		expect(errors[0]).toMatch(/catch-up/);
+		expect(errors[0]).not.toContain(TCN.apiKey);
+		expect(errors[0]).not.toContain(TCN.apiPassword);
+		expect(backgroundSlots.inUse).toBe(0);
+	}, 15_000);
+});

@@ -1,0 +1,34 @@
+import { BackgroundSlots } from '../../../../nodes/CoinRemitterTrigger/flood/BackgroundSlots';
+import { ExpiringMemory } from '../../../../nodes/CoinRemitterTrigger/flood/ExpiringMemory';
+
+describe('ExpiringMemory', () => {
+	it('forgets an entry once its time is up', () => {
+		const memory = new ExpiringMemory<true>(1_000, 10);
+		memory.set('id', true, 0);
+		expect(memory.has('id', 999)).toBe(true);
+		expect(memory.has('id', 1_000)).toBe(false);
+		expect(memory.size).toBe(0);
+	});
+
+	it('never holds more than its bound: the oldest entry goes first', () => {
+		const memory = new ExpiringMemory<number>(60_000, 3);
+		for (let i = 0; i < 5; i++) memory.set(`id${i}`, i, 0);
+		expect(memory.size).toBe(3);
+		expect(memory.get('id0', 1)).toBeUndefined();
+		expect(memory.get('id4', 1)).toBe(4);
+	});
+});
+
+describe('BackgroundSlots', () => {
+	it('gives out at most its capacity; a release (once, however often called) frees one', () => {
+		const slots = new BackgroundSlots(2);
+		const first = slots.take();
+		const second = slots.take();
+		expect(slots.take()).toBeUndefined();
+		first!();
+		first!();
+		expect(slots.inUse).toBe(1);
+		expect(slots.take()).toBeDefined();
+		second!();
+	});
+});
