@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- Jest test code, never loaded by n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: Node built-ins and globals are fine here */
 // The example workflows open clean wherever they are imported: no fixed webhook id (n8n then gives
 // each import its own URL), a note saying what to change for real use, and guardrails on every
 // withdrawal.
