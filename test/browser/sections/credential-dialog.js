@@ -65,6 +65,7 @@ async function credentialDialog(page, sim) {
 	await modal
 		.locator('[data-test-id="parameter-input-apiPassword"] input')
 		.fill('sim_tcn_password');
+	await shot(page, 'credential-filled');
 	await modal
 		.locator('[data-test-id="credential-save-button"]')
 		.click()
