@@ -13,33 +13,48 @@ const isOurs = (type) => type.startsWith('n8n-nodes-coinremitter.');
 const isSticky = (type) => type === 'n8n-nodes-base.stickyNote';
 
 /**
- * Workflow menu → Import from File…, the file chooser answered with `file`. The menu item opens
- * the header's hidden file input (data-test-id workflow-import-input); where the menu item is not
- * found, the file is given to that same input. Returns the way taken.
+ * Workflow menu → Import from File… (n8n 1.x; n8n 2.x: Import → From file…), the file chooser
+ * answered with `file`. Both open the header's hidden file input (data-test-id
+ * workflow-import-input); where the menu item is not found, the file goes to that same input.
+ * Returns the way taken.
  */
 async function importFromFile(page, file) {
 	await page.goto(`${page.baseUrl}/workflow/new`);
 	const menu = page.locator('[data-test-id="workflow-menu"]').first();
 	await menu.waitFor();
 	await page.waitForTimeout(800); // the new workflow's canvas settles
-	const chooser = page.waitForEvent('filechooser', { timeout: 8000 }).catch(() => null);
+	const chooser = page.waitForEvent('filechooser', { timeout: 10000 }).catch(() => null);
 	await menu.click();
-	const item = page
-		.locator('[data-test-id="workflow-menu-item-import-from-file"]')
+	const oneLevel = page
+		.locator('[data-test-id="workflow-menu-item-import-from-file"]:visible')
 		.or(page.getByText(/^Import from File/))
 		.first();
-	const clicked = await item
-		.click({ timeout: 5000 })
+	let clicked = await oneLevel
+		.click({ timeout: 3000 })
 		.then(() => true)
 		.catch(() => false);
+	if (!clicked) {
+		await page
+			.getByText(/^Import$/)
+			.first()
+			.hover()
+			.catch(() => {});
+		clicked = await page
+			.getByText(/^From file/i)
+			.first()
+			.click({ timeout: 5000 })
+			.then(() => true)
+			.catch(() => false);
+	}
 	const opened = clicked ? await chooser : null;
-	if (opened) {
-		await opened.setFiles(file);
-		return 'the workflow menu';
+	let way = 'the workflow menu';
+	if (opened) await opened.setFiles(file);
+	else {
+		way = "the header's import input";
+		await page.locator('[data-test-id="workflow-import-input"]').setInputFiles(file);
 	}
 	await page.keyboard.press('Escape');
-	await page.locator('[data-test-id="workflow-import-input"]').setInputFiles(file);
-	return "the header's import input";
+	return way;
 }
 
 /** The issues tooltip of each canvas node that shows an issues icon: [[node text, issue text]]. */
@@ -100,7 +115,7 @@ async function checkExample(page, file) {
 	await save(page);
 }
 
-/** deposit-notify's trigger, opened: listening for a test event shows the Test URL. */
+/** deposit-notify's trigger, opened, its Webhook URLs unfolded: the Test URL. */
 async function triggerTestUrl(page) {
 	await page
 		.locator('[data-test-id="canvas-node"]', { hasText: 'Confirmed deposit' })
@@ -108,19 +123,15 @@ async function triggerTestUrl(page) {
 		.dblclick();
 	const ndv = page.locator('[data-test-id="ndv"]');
 	await ndv.waitFor();
-	await ndv
-		.getByRole('button', { name: /Listen for test event/i })
-		.or(ndv.getByText(/Listen for test event/i))
-		.first()
-		.click();
+	await ndv.getByText('Webhook URLs').first().click();
 	await ndv
 		.getByText(/webhook-test\//)
 		.first()
 		.waitFor({ timeout: 20000 });
 	const shown = await text(ndv);
 	check(
-		'the trigger listening for a test event shows its Test URL (…/webhook-test/…)',
-		/\/webhook-test\/[^/\s]+\/webhook/.test(shown),
+		'the trigger of an imported example shows its own Test URL (…/webhook-test/<new id>/webhook)',
+		/\/webhook-test\/\S+\/webhook/.test(shown),
 		shown.slice(0, 600),
 	);
 	await shot(page, 'trigger-test-url');
