@@ -72,7 +72,7 @@ async function startN8nWithExamples(version) {
 // example, and each example's canvas for the gallery.
 const TOUR = {
 	'node-creator': 'node-creator',
-	'credential-filled': 'credential',
+	'credential-tested': 'credential',
 	'trigger-test-url': 'trigger-test-url',
 	'payouts-executed': 'payouts-executed',
 };
