@@ -18,7 +18,7 @@ export class CoinRemitterApi implements ICredentialType {
 		dark: 'file:../icons/coinremitter.dark.svg',
 	} as const;
 
-	documentationUrl = 'https://github.com/OWNER/n8n-nodes-coinremitter#credentials';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-coinremitter#connect-your-wallet';
 
 	properties: INodeProperties[] = [
 		{

@@ -21,7 +21,7 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 	} as const;
 
 	documentationUrl =
-		'https://github.com/OWNER/n8n-nodes-coinremitter#coinremitter-legacy-api-coinremitterlegacyapi';
+		'https://www.npmjs.com/package/n8n-nodes-coinremitter#legacy-wallets-v2-and-v3';
 
 	properties: INodeProperties[] = [
 		{

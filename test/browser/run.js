@@ -7,7 +7,8 @@
 // test/browser/screenshots/ (git-ignored; the README's copies are in docs/screenshots/).
 // The checks are in test/browser/sections/, one module per part of the editor.
 // Needs /usr/bin/chromium: scripts/install-browser.sh installs it.
-const { existsSync, mkdirSync } = require('node:fs');
+const { copyFileSync, existsSync, mkdirSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
 const { chromium } = require('playwright-core');
 const { startSimulator } = require('../../simulator/server');
 const {
@@ -23,6 +24,7 @@ const {
 const { shot, SHOTS, signIn } = require('./editor');
 const { invoicePanel, withdrawalPanel, withdrawalRequired } = require('./sections/action-panels');
 const { credentialDialog } = require('./sections/credential-dialog');
+const { examplesImported } = require('./sections/examples-import');
 const { nodeCreator } = require('./sections/node-creator');
 const { payoutsExample } = require('./sections/payouts-example');
 const { triggerOptions } = require('./sections/trigger-panel');
@@ -65,6 +67,32 @@ async function startN8nWithExamples(version) {
 	}
 }
 
+// The README's screenshot tour, copied from a run on n8n 2.x to docs/screenshots/ (suite's name →
+// README's name): the node creator, a credential, the trigger with its Test URL, an executed
+// example, and each example's canvas for the gallery.
+const TOUR = {
+	'node-creator': 'node-creator',
+	'credential-tested': 'credential',
+	'trigger-test-url': 'trigger-test-url',
+	'payouts-executed': 'payouts-executed',
+};
+const DOCS_SHOTS = join(__dirname, '..', '..', 'docs', 'screenshots');
+
+function copyTour() {
+	const examples = readdirSync(SHOTS).filter((name) => name.startsWith('example-'));
+	const names = {
+		...TOUR,
+		...Object.fromEntries(examples.map((n) => [n.slice(0, -4), n.slice(0, -4)])),
+	};
+	let copied = 0;
+	for (const [from, to] of Object.entries(names)) {
+		if (!existsSync(join(SHOTS, `${from}.png`))) continue;
+		copyFileSync(join(SHOTS, `${from}.png`), join(DOCS_SHOTS, `${to}.png`));
+		copied += 1;
+	}
+	console.log(`# ${copied} screenshots copied to docs/screenshots/ for the README`);
+}
+
 /** Each section's checks; a section that throws fails with its stack and a screenshot. */
 async function runSections(page, sim, instance) {
 	const sections = [
@@ -75,6 +103,7 @@ async function runSections(page, sim, instance) {
 		['credential dialog', () => credentialDialog(page, sim)],
 		['trigger options and schema', () => triggerOptions(page, instance)],
 		['payouts example executed', () => payoutsExample(page, sim)],
+		['examples imported through the editor', () => examplesImported(page)],
 	];
 	for (const [label, run] of sections) {
 		const onFailure = () => shot(page, `failed-${label.replace(/\W+/g, '-').toLowerCase()}`);
@@ -104,6 +133,7 @@ async function main() {
 		page.setDefaultTimeout(20000);
 		await signIn(page, instance.baseUrl);
 		await runSections(page, sim, instance);
+		if (page.n8nMajor >= 2) copyTour();
 	} finally {
 		await browser.close();
 		await stop();

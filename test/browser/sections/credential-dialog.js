@@ -91,6 +91,19 @@ async function credentialDialog(page, sim) {
 		stillOpen ? await text(modal) : `dialog closed; the node's credential: ${picked}`,
 	);
 	await shot(page, 'credential-ok');
+	// The README's picture of a credential: the dialog showing the test passed. n8n 2.x closed it;
+	// the node's pencil opens it again, and n8n tests it again.
+	if (!(await modal.isVisible()))
+		await page
+			.locator('[data-test-id="credential-edit-button"]')
+			.first()
+			.click()
+			.catch(() => {});
+	await modal
+		.getByText(/Connection tested successfully/)
+		.waitFor({ timeout: 20000 })
+		.then(() => shot(page, 'credential-tested'))
+		.catch(() => {});
 	if (await modal.isVisible()) {
 		await page.keyboard.press('Escape');
 		await modal.waitFor({ state: 'hidden' }).catch(() => {});

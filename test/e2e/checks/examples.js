@@ -1,5 +1,6 @@
 'use strict';
-// The example workflows: each imports; the payouts example and the AI agent example run.
+// The example workflows: each imports; the payouts example, the invoice example's steps after its
+// trigger and the AI agent example run.
 const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { check, EXAMPLES, nodeOutput } = require('../../harness');
@@ -25,6 +26,59 @@ async function checkExamples(instance, sim, tag) {
 			sim.wallet('sim_tcn_key').balance < balanceBefore,
 		JSON.stringify(withdrawals).slice(0, 500) +
 			JSON.stringify(run.data.resultData.error ?? {}).slice(0, 500),
+	);
+	await checkInvoiceFulfilledOnce(instance, tag);
+}
+
+/**
+ * examples/invoice-paid-fulfil.json after its trigger (If verified → Remove Duplicates → fulfil),
+ * fed the verified items the trigger emits for one invoice going Paid and then Over Paid, in two
+ * executions of one workflow: one fulfilment. The trigger is swapped for a Manual Trigger and a
+ * node giving the item, since `n8n execute` cannot wait for a callback.
+ */
+async function checkInvoiceFulfilledOnce(instance, tag) {
+	const example = JSON.parse(readFileSync(join(EXAMPLES, 'invoice-paid-fulfil.json'), 'utf8'));
+	const triggerName = example.nodes.find((node) => node.type.endsWith('coinRemitterTrigger')).name;
+	const fulfilled = [];
+	for (const [status_code, status] of [
+		[1, 'Paid'],
+		[3, 'Over Paid'],
+	]) {
+		const item = { event: 'invoice', verified: true, invoice_id: 'TCN0042', status_code, status };
+		const workflow = {
+			...example,
+			id: 'crE2eInvoiceOnce',
+			nodes: [
+				...example.nodes.filter((node) => node.name !== triggerName),
+				{
+					id: 'e2eStart',
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [-400, 0],
+					parameters: {},
+				},
+				{
+					id: 'e2eCallback',
+					name: triggerName,
+					type: 'n8n-nodes-base.set',
+					typeVersion: 3.4,
+					position: [-200, 0],
+					parameters: { mode: 'raw', jsonOutput: JSON.stringify(item), options: {} },
+				},
+			],
+			connections: {
+				...example.connections,
+				Start: { main: [[{ node: triggerName, type: 'main', index: 0 }]] },
+			},
+		};
+		const run = await instance.execute(workflow);
+		fulfilled.push(nodeOutput(run, 'Mark order as paid').length);
+	}
+	check(
+		`${tag} the invoice example fulfils an invoice once when it goes Paid, then Over Paid`,
+		fulfilled.join(',') === '1,0',
+		`fulfilments per execution: ${fulfilled.join(',')}`,
 	);
 }
 
