@@ -69,7 +69,16 @@ function printMachine(n8nDir) {
 
 // COINREMITTER_BENCH_N8N=<version> runs the bench on another installed n8n line (e.g. 2.40.7).
 const VERSION = process.env.COINREMITTER_BENCH_N8N || DEFAULT_VERSION;
-const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst', 'concurrent', 'memory', 'flood'];
+const MEASURES = [
+	'latency',
+	'pacing',
+	'callbacks',
+	'cold',
+	'burst',
+	'concurrent',
+	'memory',
+	'flood',
+];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
 const runs = (measure) => chosen.includes(measure);
 
