@@ -29,7 +29,7 @@ export class CoinRemitterApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'The API key of the wallet, from the CoinRemitter dashboard: Wallets → (your wallet) → API Credentials',
+				"The API key of the wallet, from the wallet's settings in your CoinRemitter account",
 		},
 		{
 			displayName: 'API Password',

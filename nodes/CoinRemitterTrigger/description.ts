@@ -15,7 +15,7 @@ export const ORDER_STATUSES: Record<number, string> = {
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			"CoinRemitter has no API to register webhooks: paste this node's Production URL (above) yourself. Deposits and withdrawals: CoinRemitter dashboard → Wallets → (your wallet) → Settings → Webhook URL. Invoices: the Notify URL of the invoice (CoinRemitter node → Invoice → Create → Notify URL). Widget orders: the callback URL of the widget.",
+			"CoinRemitter has no API to register webhooks: paste this node's Production URL (above) yourself. Deposits and withdrawals: the webhook URL in the wallet's settings in your CoinRemitter account. Invoices: the Notify URL of the invoice (CoinRemitter node → Invoice → Create → Notify URL). Widget orders: the callback URL of the widget.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',

@@ -80,7 +80,8 @@ async function itemOf(
 				`NOT verified: the trigger has no ${INTERFACE_NAMES[api]} credential, so anyone who knows this URL can send this`,
 			);
 		// The trigger is set up to verify, but not for this interface: starting unverified would
-		// let a forged callback through; 503 keeps it, so the service delivers it again once fixed.
+		// let a forged callback through; 503 tells a sender that retries to keep it (the service's
+		// retry is unknown: the catch-up recipe is the safety net).
 		const other = credentials.v1 ? 'v1' : 'legacy';
 		throw refuse(
 			503,

@@ -28,7 +28,7 @@ export const SERVICE_ERRORS: Record<ServiceReason, ErrorExplanation> = {
 		code: 1003,
 		message: 'The CoinRemitter API key or API password is wrong',
 		description:
-			'Open the CoinRemitter credential and paste the API key and API password of the wallet again. In the CoinRemitter dashboard they are under Wallets → (your wallet) → API Credentials.',
+			"Open the CoinRemitter credential and paste the API key and API password of the wallet again. They are in the wallet's settings in your CoinRemitter account.",
 	},
 	inactive: {
 		code: 1004,

@@ -38,11 +38,11 @@ async function credentialDialog(page, sim) {
 	const apiKeyLabel = modal.locator('label', { hasText: /^API Key/ }).first();
 	await apiKeyLabel.hover();
 	await apiKeyLabel.locator('svg').first().hover();
-	const help = page.locator(TOOLTIP, { hasText: 'API Credentials' });
+	const help = page.locator(TOOLTIP, { hasText: "wallet's settings" });
 	await help.waitFor({ timeout: 5000 }).catch(() => {});
 	check(
-		'hovering API Key shows where to find it in the CoinRemitter dashboard',
-		(await help.count()) > 0 && (await text(help.first())).includes('Wallets'),
+		'hovering API Key shows where to find it in the CoinRemitter account',
+		(await help.count()) > 0 && (await text(help.first())).includes('CoinRemitter account'),
 		(await help.count()) > 0 ? await text(help.first()) : 'no tooltip',
 	);
 	await modal.locator('[data-test-id="parameter-input-apiKey"] input').fill('sim_tcn_key');
