@@ -82,7 +82,7 @@ export async function verifyPatiently(
 	const verifyOnce = async (stage: string, policy: DeliveryPolicy) =>
 		await flood
 			.mergeInFlight(`${stage}|${wallet}|${event}|${flood.fingerprint(callback)}`, async () =>
-				verifyCallback.call(this, lookup, event, api, callback, policy, wallet),
+				verifyCallback.call(this, lookup, api, callback, policy, wallet),
 			)
 			.catch((error: unknown) => {
 				if (error instanceof flood.NoSuchRecord)
@@ -145,7 +145,6 @@ const NOT_FOUND = 'The callback does not match any record of the wallet';
 export async function verifyCallback(
 	this: IWebhookFunctions,
 	lookup: Lookup,
-	event: TriggerEvent,
 	api: CallbackInterface,
 	callback: IDataObject,
 	policy: DeliveryPolicy,
@@ -159,7 +158,7 @@ export async function verifyCallback(
 	}
 	let record: IDataObject | IDataObject[];
 	try {
-		record = await fetchRecord.call(this, lookup, event, api, callback, policy, wallet);
+		record = await fetchRecord.call(this, lookup, api, callback, policy, wallet);
 	} catch (error) {
 		if (isRateLimitWait(error)) throw busy();
 		const notListed = error instanceof NotAtAddress;
@@ -200,13 +199,12 @@ class NotAtAddress extends Error {}
 async function fetchRecord(
 	this: IWebhookFunctions,
 	lookup: Lookup,
-	event: TriggerEvent,
 	api: CallbackInterface,
 	callback: IDataObject,
 	policy: DeliveryPolicy,
 	wallet: string,
 ) {
-	if (api === 'v1' && event === 'deposit' && callback.address) {
+	if (lookup.settlesByAddress?.(callback, api)) {
 		const listing = await depositAtAddress.call(this, wallet, callback, policy);
 		if (listing === 'absent') throw new NotAtAddress();
 		if (listing !== 'unproven') return listing.record;

@@ -25,6 +25,11 @@ export interface Lookup {
 	read(callback: IDataObject): { endpoint: Endpoint; fields: IDataObject };
 	/** Fields compared between callback and record. */
 	mustMatch: readonly MatchedField[];
+	/**
+	 * Whether callbacks of this kind for one address may be settled together, with one read of the
+	 * address's transactions for all that wait (the flood defences); otherwise each is read by id.
+	 */
+	settlesByAddress?(callback: IDataObject, api: CallbackInterface): boolean;
 }
 
 /** A body recognised as one of a kind's payloads. */

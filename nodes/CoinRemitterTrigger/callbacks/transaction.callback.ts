@@ -91,6 +91,9 @@ export const transactionCallback = defineCallback({
 			fields: { id: String(callback.id) },
 		}),
 		mustMatch: ['type', 'address', 'amount'],
+		// A v1 deposit's address lists its transactions with totals that prove the list whole.
+		settlesByAddress: (callback, api) =>
+			api === 'v1' && callback.type === 'receive' && Boolean(callback.address),
 	},
 	// A legacy record states its confirmations only: whether they are enough comes from the
 	// trigger's Confirmations Needed (Legacy), as v1 records state it themselves.
