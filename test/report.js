@@ -1,6 +1,6 @@
 'use strict';
-// What the suites that drive real n8n share: one line per check, a closing "N passed, N failed"
-// line, and waiting for something to become true.
+// How the suites that drive real n8n (test/e2e, test/browser, test/queue) report: one line per
+// check, groups of checks, and a closing "N passed, N failed" line that sets the exit code.
 
 const DETAIL_LIMIT = 2000;
 const results = { passed: 0, failed: 0 };
@@ -16,13 +16,10 @@ function check(label, condition, detail = '') {
 }
 
 /**
- * Runs a group of checks; an exception fails the group with its stack instead of ending the suite.
- * `onFailure` (e.g. a screenshot) runs after the failure is reported; its own errors are ignored.
- */
-/**
- * Runs one named group of checks. COINREMITTER_ONLY=<regex> runs only the groups whose label
- * matches (for a quick local run of one part of a slow suite); `always` groups (a suite's outer
- * frame) run regardless.
+ * Runs one named group of checks; an exception fails the group with its stack instead of ending
+ * the suite. `onFailure` (e.g. a screenshot) runs after the failure is reported; its own errors are
+ * ignored. COINREMITTER_ONLY=<regex> runs only the groups whose label matches (for a quick local
+ * run of one part of a slow suite); `always` groups (a suite's outer frame) run regardless.
  */
 async function attempt(label, fn, { onFailure, always = false } = {}) {
 	const only = process.env.COINREMITTER_ONLY;
@@ -35,22 +32,10 @@ async function attempt(label, fn, { onFailure, always = false } = {}) {
 	}
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `predicate` every 200 ms; true once it holds, false after `timeoutMs`. */
-async function waitFor(predicate, timeoutMs = 20000) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (await predicate()) return true;
-		await sleep(200);
-	}
-	return false;
-}
-
 /** Prints the closing line ("N passed, N failed", then `note`) and ends the process with the verdict. */
 function finish(note = '') {
 	console.log(`${results.passed} passed, ${results.failed} failed${note}`);
 	process.exit(results.failed === 0 ? 0 : 1);
 }
 
-module.exports = { attempt, check, finish, results, sleep, waitFor };
+module.exports = { attempt, check, finish, results };

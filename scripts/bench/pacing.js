@@ -4,7 +4,7 @@
 // limit and of the best the limit allows, 429s answered by the gateway and reaching the user;
 // then the same batch through the HTTP Request node, for contrast.
 const { startSimulator } = require('../../simulator/server');
-const { v1Credential } = require('../../test/harness');
+const { v1Credential } = require('../n8n-runtime');
 const {
 	chain,
 	coinRemitterBalance,

@@ -10,16 +10,15 @@
 const { existsSync, mkdirSync } = require('node:fs');
 const { chromium } = require('playwright-core');
 const { startSimulator } = require('../../simulator/server');
+const { attempt, finish } = require('../report');
 const {
-	attempt,
 	credentialsFor,
 	EXAMPLES,
-	finish,
 	packPackage,
 	NEWEST_2X,
 	prepareN8n,
 	targets,
-} = require('../harness');
+} = require('../../scripts/n8n-runtime');
 const { shot, SHOTS, signIn } = require('./editor');
 const { invoicePanel, withdrawalPanel, withdrawalRequired } = require('./sections/action-panels');
 const { credentialDialog } = require('./sections/credential-dialog');

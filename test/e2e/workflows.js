@@ -1,6 +1,6 @@
 'use strict';
 // The workflows the end-to-end suite runs in real n8n.
-const { CREDENTIALS } = require('../harness');
+const { CREDENTIALS } = require('../../scripts/n8n-runtime');
 
 let position = 0;
 function node(name, type, parameters, extra = {}) {

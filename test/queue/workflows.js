@@ -3,7 +3,7 @@
 // payouts one at a time, and balance reads of one wallet under a small rate limit.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { CREDENTIALS, EXAMPLES } = require('../harness');
+const { CREDENTIALS, EXAMPLES } = require('../../scripts/n8n-runtime');
 
 const V1 = CREDENTIALS.v1;
 // The pacing test's wallet, so that its small rate limit does not pace the other tests.

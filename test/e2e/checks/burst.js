@@ -6,7 +6,8 @@
 // background, so every answer comes before the gateway lets any verification through. Every genuine callback is accepted at first delivery and starts exactly one
 // execution; no forged one starts any.
 const { callbacks } = require('../../../simulator/server');
-const { check, sleep, waitFor, webhookRegistered } = require('../../harness');
+const { check } = require('../../report');
+const { sleep, waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
 const { TRIGGER_WEBHOOK_ID } = require('../workflows');
 
 const GENUINE = 20;
