@@ -18,6 +18,7 @@ const { copyInstalledPackage, installLikeN8n, packPackage, PACKAGE } = require('
 const { freePorts } = require('./ports');
 const { DEFAULT_VERSION, installN8n, NEWEST_2X, TARGETS, targets } = require('./versions');
 const { sleep, waitFor } = require('./wait');
+const { workflow, workflowBuilder } = require('./workflows');
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 
@@ -59,4 +60,6 @@ module.exports = {
 	v1Credential,
 	waitFor,
 	webhookRegistered,
+	workflow,
+	workflowBuilder,
 };
