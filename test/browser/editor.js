@@ -2,7 +2,7 @@
 // Moving about n8n's editor in the browser suite: signing in, the node creator, parameters,
 // a node's issues, closing the node panel, screenshots.
 const { join } = require('node:path');
-const { OWNER } = require('../harness');
+const { OWNER } = require('../../scripts/n8n-runtime');
 
 const SHOTS = join(__dirname, 'screenshots');
 

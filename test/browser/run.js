@@ -11,16 +11,15 @@ const { copyFileSync, existsSync, mkdirSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { chromium } = require('playwright-core');
 const { startSimulator } = require('../../simulator/server');
+const { attempt, finish } = require('../report');
 const {
-	attempt,
 	credentialsFor,
 	EXAMPLES,
-	finish,
 	packPackage,
 	NEWEST_2X,
 	prepareN8n,
 	targets,
-} = require('../harness');
+} = require('../../scripts/n8n-runtime');
 const { shot, SHOTS, signIn } = require('./editor');
 const { invoicePanel, withdrawalPanel, withdrawalRequired } = require('./sections/action-panels');
 const { credentialDialog } = require('./sections/credential-dialog');

@@ -2,19 +2,11 @@
 'use strict';
 // End-to-end suite: the packed package installed into real n8n exactly as n8n installs community
 // packages, driven by workflows against the gateway simulator over HTTP on 127.0.0.1, on each
-// n8n version of the harness (test/harness/versions.js). The checks are in test/e2e/checks/.
+// n8n version of scripts/n8n-runtime/versions.js. The checks are in test/e2e/checks/.
 // Prints one line per check and a final "N passed, N failed" line; exits non-zero on any failure.
 const { startSimulator } = require('../../simulator/server');
-const {
-	attempt,
-	check,
-	credentialsFor,
-	finish,
-	packPackage,
-	prepareN8n,
-	results,
-	targets,
-} = require('../harness');
+const { attempt, check, finish, results } = require('../report');
+const { credentialsFor, packPackage, prepareN8n, targets } = require('../../scripts/n8n-runtime');
 const { checkActions, checkConcurrency } = require('./checks/actions');
 const { checkBurst } = require('./checks/burst');
 const { checkCatchUp } = require('./checks/catchup');
@@ -36,7 +28,8 @@ const { triggerWorkflow } = require('./workflows');
 
 /**
  * n8n 2.x runs under its default expression engine, `vm` (expressions in an isolated-vm isolate,
- * 3.0's default too); 1.x under the harness's `legacy`. COINREMITTER_EXPRESSION_ENGINE overrides both.
+ * 3.0's default too); 1.x under the n8n runtime's `legacy`. COINREMITTER_EXPRESSION_ENGINE
+ * overrides both.
  */
 const expressionEngine = (version) =>
 	process.env.COINREMITTER_EXPRESSION_ENGINE ?? (version.startsWith('1.') ? 'legacy' : 'vm');

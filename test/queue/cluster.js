@@ -3,11 +3,16 @@
 // processes, all on one PostgreSQL, each with the package in its user folder.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { copyInstalledPackage, freePorts, installLikeN8n, N8nInstance } = require('../harness');
+const {
+	copyInstalledPackage,
+	freePorts,
+	installLikeN8n,
+	N8nInstance,
+} = require('../../scripts/n8n-runtime');
 
 /**
  * The expression engine of a version's processes: on 2.x, `vm` (2.x's default and 3.0's: expressions
- * run in an isolated-vm isolate); on 1.x, the harness's `legacy`. COINREMITTER_EXPRESSION_ENGINE
+ * run in an isolated-vm isolate); on 1.x, the n8n runtime's `legacy`. COINREMITTER_EXPRESSION_ENGINE
  * overrides both.
  */
 const expressionEngine = (version) =>

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// Queue-mode end-to-end suite, on each n8n line of the harness (1.123 and 2.x): n8n as merchants run it at scale — one main process, two
+// Queue-mode end-to-end suite, on each n8n line (1.123 and 2.x): n8n as merchants run it at scale — one main process, two
 // workers taking executions from Redis, two webhook processes receiving callbacks, all on one
 // PostgreSQL — with the packed package installed as n8n installs it and the simulator as gateway.
 // Measures and asserts: duplicates per callback posted to both webhook processes at once (the
@@ -12,19 +12,16 @@
 // Needs PostgreSQL and Redis: scripts/install-queue-services.sh (as root). The cluster is in
 // cluster.js, its workflows in workflows.js, the checks in checks/.
 const { startSimulator } = require('../../simulator/server');
+const { attempt, check, finish, results } = require('../report');
 const {
-	attempt,
-	check,
 	credentialsFor,
-	finish,
 	freePorts,
 	installN8n,
 	packPackage,
-	results,
 	TARGETS,
 	v1Credential,
 	webhookRegistered,
-} = require('../harness');
+} = require('../../scripts/n8n-runtime');
 const { checkDeliveryClaim, checkPayoutClaim } = require('./checks/claims');
 const { checkConcurrentDuplicates, checkKeysLost } = require('./checks/duplicates');
 const { checkPacing, checkWithdrawalAfterPacing } = require('./checks/pacing');

@@ -1,6 +1,6 @@
 'use strict';
 // What the queue-mode workflows forwarded to the simulator's sink, each item tagged with its workflow (wf).
-const { sleep } = require('../harness');
+const { sleep } = require('../../scripts/n8n-runtime');
 
 /** Waits until at least `min` sink items of `wf` arrived and no more came for `quietMs`. */
 async function settle(sim, wf, min, { quietMs = 3000, timeoutMs = 60000 } = {}) {

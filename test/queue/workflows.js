@@ -3,7 +3,7 @@
 // payouts one at a time, and balance reads of one wallet under a small rate limit.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { CREDENTIALS, EXAMPLES } = require('../harness');
+const { CREDENTIALS, EXAMPLES, workflow, workflowBuilder } = require('../../scripts/n8n-runtime');
 
 const V1 = CREDENTIALS.v1;
 // The pacing test's wallet, so that its small rate limit does not pace the other tests.
@@ -23,26 +23,11 @@ const redisCredential = (port) => ({
 	data: { host: '127.0.0.1', port, database: 0, user: '', password: '', ssl: false },
 });
 
-let x = 0;
-const node = (name, type, typeVersion, parameters, extra = {}) => ({
-	id: `q-${name.replace(/\W+/g, '-').toLowerCase()}`,
-	name,
-	type,
-	typeVersion,
-	position: [(x += 220), 300],
-	parameters,
-	...extra,
+const { code, coinRemitter, coinRemitterTrigger, node, sink, webhook } = workflowBuilder({
+	idPrefix: 'q-',
 });
-const code = (name, jsCode) => node(name, 'n8n-nodes-base.code', 2, { jsCode });
 const forward = (simUrl, wf, source = '$json') =>
-	node('Forward', 'n8n-nodes-base.httpRequest', 4.2, {
-		method: 'POST',
-		url: `${simUrl}/__sim/sink`,
-		sendBody: true,
-		specifyBody: 'json',
-		jsonBody: `={{ JSON.stringify({ ...${source}, wf: '${wf}' }) }}`,
-		options: {},
-	});
+	sink('Forward', simUrl, `={{ JSON.stringify({ ...${source}, wf: '${wf}' }) }}`);
 // The claims are the example's own nodes (examples/exactly-once-queue-mode.json): n8n's Redis node,
 // Increment with an expiry (INCR is atomic: of all the runs with one key exactly one gets 1; its
 // output is { <key>: <count> }, the item it got is not passed on), then n8n's If node (only the
@@ -60,39 +45,18 @@ const claim = (name) =>
 const firstClaim = (name) =>
 	node(name, 'n8n-nodes-base.if', exampleNode(name).typeVersion, exampleNode(name).parameters);
 
-const webhook = (path) =>
-	node(
-		'Webhook',
-		'n8n-nodes-base.webhook',
-		2,
-		{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-		{ webhookId: `q-${path}` },
-	);
+const hook = (path) =>
+	webhook('Webhook', path, { responseMode: 'onReceived' }, { webhookId: `q-${path}` });
 
-function chain(id, name, nodes) {
-	x = 0;
-	const connections = {};
-	for (let i = 0; i < nodes.length - 1; i++)
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return {
+const chain = (id, name, nodes) =>
+	workflow({
 		id,
 		name,
 		nodes,
-		connections,
-		active: false,
 		settings: { saveDataErrorExecution: 'all', saveDataSuccessExecution: 'all' },
-		pinData: {},
-	};
-}
+	});
 
-const trigger = (webhookId) =>
-	node(
-		'CoinRemitter Trigger',
-		'n8n-nodes-coinremitter.coinRemitterTrigger',
-		1,
-		{ events: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'], options: {} },
-		{ webhookId, credentials: { coinRemitterApi: V1 } },
-	);
+const trigger = (webhookId) => coinRemitterTrigger(webhookId, { credential: V1 });
 
 function workflows(simUrl) {
 	return [
@@ -121,17 +85,15 @@ function workflows(simUrl) {
 		]),
 		// The README's exactly-once claim before a withdrawal: INCR keyed on the Payout Key.
 		chain('crQueuePayClaim1', 'Queue: claim on Redis before a withdrawal', [
-			webhook('q-payout-claim'),
+			hook('q-payout-claim'),
 			code(
 				'Payout',
 				"const body = $input.first().json.body;\nreturn [{ json: { address: 'T' + body.digit.repeat(33), amount: body.amount, key: body.key } }];",
 			),
 			claim('Claim Payout'),
 			firstClaim('First Claim For Payout?'),
-			node(
+			coinRemitter(
 				'Withdraw',
-				'n8n-nodes-coinremitter.coinRemitter',
-				1,
 				{
 					apiVersion: 'v1',
 					resource: 'withdrawal',
@@ -140,7 +102,7 @@ function workflows(simUrl) {
 					amount: "={{ $('Payout').first().json.amount }}",
 					payoutKey: "={{ $('Payout').first().json.key }}",
 				},
-				{ credentials: { coinRemitterApi: V1 }, onError: 'continueRegularOutput' },
+				V1,
 			),
 			forward(
 				simUrl,
@@ -150,11 +112,9 @@ function workflows(simUrl) {
 		]),
 		// A withdrawal on the pacing test's wallet with the default one-minute window, right after the paced run.
 		chain('crQueuePacePay01', 'Queue: payout on the paced wallet', [
-			webhook('q-pace-payout'),
-			node(
+			hook('q-pace-payout'),
+			coinRemitter(
 				'Withdraw',
-				'n8n-nodes-coinremitter.coinRemitter',
-				1,
 				{
 					apiVersion: 'v1',
 					resource: 'withdrawal',
@@ -163,21 +123,19 @@ function workflows(simUrl) {
 					amount: '0.01000000',
 					payoutKey: '={{ $json.body.key }}',
 				},
-				{ credentials: { coinRemitterApi: PACE }, onError: 'continueRegularOutput' },
+				PACE,
 			),
 			forward(simUrl, 'pacePayout', '{ amount: $json.amount ?? null, error: $json.error ?? null }'),
 		]),
 		// Two payouts, one at a time, each with its Payout Key; a refused or skipped item goes on as an error item.
 		chain('crQueuePayout001', 'Queue: payouts', [
-			webhook('q-payout'),
+			hook('q-payout'),
 			code(
 				'Payouts',
 				"const run = $input.first().json.body.run;\nreturn [{ json: { address: 'T' + '5'.repeat(33), amount: '0.10000000', key: run + '-1' } }, { json: { address: 'T' + '6'.repeat(33), amount: '0.20000000', key: run + '-2' } }];",
 			),
-			node(
+			coinRemitter(
 				'Withdraw',
-				'n8n-nodes-coinremitter.coinRemitter',
-				1,
 				{
 					apiVersion: 'v1',
 					resource: 'withdrawal',
@@ -186,7 +144,7 @@ function workflows(simUrl) {
 					amount: '={{ $json.amount }}',
 					payoutKey: '={{ $json.key }}',
 				},
-				{ credentials: { coinRemitterApi: V1 }, onError: 'continueRegularOutput' },
+				V1,
 			),
 			code(
 				'Summary',
@@ -196,19 +154,17 @@ function workflows(simUrl) {
 		]),
 		// Balance reads of one wallet under a small rate limit, from several executions at once.
 		chain('crQueuePacing001', 'Queue: pacing', [
-			webhook('q-pace'),
+			hook('q-pace'),
 			code('Items', 'return Array.from({ length: 10 }, (_, i) => ({ json: { i } }));'),
-			node(
+			coinRemitter(
 				'Get Balance',
-				'n8n-nodes-coinremitter.coinRemitter',
-				1,
 				{
 					apiVersion: 'v1',
 					resource: 'wallet',
 					operation: 'getBalance',
 					options: { rateLimitWindow: 2, maxRateLimitWait: 120 },
 				},
-				{ credentials: { coinRemitterApi: PACE }, onError: 'continueRegularOutput' },
+				PACE,
 			),
 			code(
 				'Summary',

@@ -1,7 +1,7 @@
 'use strict';
 // The action node's panels: Invoice → Create (fields, defaults, hints, the API Version switch and
 // the credential it picks, required fields reported on the node) and Withdrawal → Create.
-const { check } = require('../../harness');
+const { check } = require('../../report');
 const {
 	chooseOption,
 	closeNdv,

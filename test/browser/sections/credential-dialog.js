@@ -1,6 +1,6 @@
 'use strict';
 // The credential dialog: fields, help, Test failing on a wrong key and passing against the simulator.
-const { check } = require('../../harness');
+const { check } = require('../../report');
 const { shot, text, TOOLTIP } = require('../editor');
 
 async function credentialDialog(page, sim) {

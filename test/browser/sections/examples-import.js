@@ -6,7 +6,8 @@
 // gallery. deposit-notify's trigger is then opened and listens for a test event: the Test URL.
 const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { check, EXAMPLES } = require('../../harness');
+const { check } = require('../../report');
+const { EXAMPLES } = require('../../../scripts/n8n-runtime');
 const { closeNdv, shot, text, TOOLTIP } = require('../editor');
 
 const isOurs = (type) => type.startsWith('n8n-nodes-coinremitter.');

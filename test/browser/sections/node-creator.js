@@ -1,7 +1,7 @@
 'use strict';
 // The node creator: the CoinRemitter entry, its description, the trigger's events, each v1
 // action once, the icons.
-const { check } = require('../../harness');
+const { check } = require('../../report');
 const { openCoinRemitterInCreator, shot, text } = require('../editor');
 
 const V1_ACTIONS = [

@@ -1,6 +1,6 @@
 'use strict';
 // The payouts example opened and executed from the editor, with its output.
-const { check } = require('../../harness');
+const { check } = require('../../report');
 const { shot, text } = require('../editor');
 
 async function payoutsExample(page, sim) {

@@ -3,7 +3,7 @@
 // and its shipped schema: served by n8n where its editor looks, shown in the next node's input
 // panel on n8n 1.x; n8n 2.x's editor gives no trigger a schema preview (README: "The output schema
 // in the editor").
-const { check } = require('../../harness');
+const { check } = require('../../report');
 const { closeNdv, openCoinRemitterInCreator, shot, text } = require('../editor');
 
 async function triggerOptions(page, instance) {

@@ -1,7 +1,8 @@
 'use strict';
 // The actions through `n8n execute`: v1 and legacy (v2, v3) reads and writes against the simulator,
 // and many items in flight together.
-const { check, nodeOutput } = require('../../harness');
+const { check } = require('../../report');
+const { nodeOutput } = require('../../../scripts/n8n-runtime');
 const { actionsWorkflow, concurrencyWorkflow } = require('../workflows');
 
 async function checkActions(instance, sim, tag) {

@@ -7,7 +7,8 @@
 // execution; no forged one starts any.
 const { readFileSync } = require('node:fs');
 const { callbacks } = require('../../../simulator/server');
-const { check, waitFor, webhookRegistered } = require('../../harness');
+const { check } = require('../../report');
+const { waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
 const { TRIGGER_WEBHOOK_ID } = require('../workflows');
 
 const GENUINE = 20;

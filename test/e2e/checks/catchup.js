@@ -7,7 +7,8 @@
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { callbacks } = require('../../../simulator/server');
-const { check, EXAMPLES, sleep, waitFor, webhookRegistered } = require('../../harness');
+const { check } = require('../../report');
+const { EXAMPLES, sleep, waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
 
 const WORKFLOW_ID = 'crE2eCatchUp0001';
 const WEBHOOK_ID = 'e2e-catch-up-0000-0000-000000000001';

@@ -3,7 +3,8 @@
 // trigger and the AI agent example run.
 const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { check, EXAMPLES, nodeOutput } = require('../../harness');
+const { check } = require('../../report');
+const { EXAMPLES, nodeOutput } = require('../../../scripts/n8n-runtime');
 const { checkAgentGuardrails } = require('./guardrails');
 
 async function checkExamples(instance, sim, tag) {

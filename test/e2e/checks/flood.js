@@ -6,7 +6,8 @@
 // forgeries cost a few API calls in all and start nothing; the genuine one starts exactly once.
 const { randomBytes } = require('node:crypto');
 const { callbacks } = require('../../../simulator/server');
-const { check, sleep, waitFor, webhookRegistered } = require('../../harness');
+const { check } = require('../../report');
+const { sleep, waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
 const { TRIGGER_WEBHOOK_ID } = require('../workflows');
 
 const FORGED = 40;

@@ -3,7 +3,8 @@
 // payout list with an address that is not allowed and amounts at the limits, and the AI agent
 // example's withdrawal tool, refused for an address that is not allowed and the model told why;
 // and the daily total across executions, each `n8n execute` a process of its own (so a restart too).
-const { check, nodeOutput: output } = require('../../harness');
+const { check } = require('../../report');
+const { nodeOutput: output } = require('../../../scripts/n8n-runtime');
 const { ALLOWED_ADDRESS, NOT_ALLOWED_ADDRESS } = require('../../../simulator/openai');
 
 const CREDENTIAL = { id: 'crDemoV1Sim00001', name: 'CoinRemitter (simulator)' };

@@ -1,6 +1,6 @@
 'use strict';
 // What n8n lists once started: the package's nodes, codex files and credentials.
-const { check } = require('../../harness');
+const { check } = require('../../report');
 
 /** n8n lists both nodes (with their codex files) and both credentials in the type files of a started n8n. */
 async function checkListed(instance, tag) {

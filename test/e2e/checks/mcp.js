@@ -4,7 +4,8 @@
 // project adds no dependency), over Streamable HTTP. Every MCP call is an execution of its own, so
 // the daily total is the only limit that holds across calls.
 const { join } = require('node:path');
-const { check, webhookRegistered } = require('../../harness');
+const { check } = require('../../report');
+const { webhookRegistered } = require('../../../scripts/n8n-runtime');
 const { withdrawCalls } = require('./guardrails');
 
 const WORKFLOW_ID = 'crE2eMcpServer01';

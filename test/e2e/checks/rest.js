@@ -1,6 +1,7 @@
 'use strict';
 // Through n8n's REST API, as the editor uses it: credential tests, and Retry of a failed payout run.
-const { CREDENTIALS, check, credentialsFor, waitFor } = require('../../harness');
+const { check } = require('../../report');
+const { CREDENTIALS, credentialsFor, waitFor } = require('../../../scripts/n8n-runtime');
 const { payoutRetryWorkflow } = require('../workflows');
 
 async function checkCredentialTests(instance, sim, tag) {

@@ -4,7 +4,8 @@
 // versions kept (`delivered: { key: time }`) takes a new deposit once, answers a remembered one
 // as a duplicate, and after a restart answers the same callbacks again without a second execution.
 const { callbacks } = require('../../../simulator/server');
-const { check, sleep, waitFor, webhookRegistered } = require('../../harness');
+const { check } = require('../../report');
+const { sleep, waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
 
 const WORKFLOW_ID = 'crE2eRestart0001';
 const WEBHOOK_ID = 'e2e0aaaa-bbbb-4ccc-8ddd-000000000026';

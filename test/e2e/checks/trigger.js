@@ -3,7 +3,8 @@
 // forgeries, callbacks that claim more than their record, malformed bodies, and delivered states
 // remembered across a restart.
 const { callbacks } = require('../../../simulator/server');
-const { CREDENTIALS, check, waitFor, webhookRegistered } = require('../../harness');
+const { check } = require('../../report');
+const { CREDENTIALS, waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
 const { TRIGGER_WEBHOOK_ID, triggerWorkflow } = require('../workflows');
 
 const LEGACY_WORKFLOW_ID = 'crE2eTrigLegacy1';

@@ -6,7 +6,7 @@
 const { execFile } = require('node:child_process');
 const { promisify } = require('node:util');
 const { callbacks } = require('../../../simulator/server');
-const { check } = require('../../harness');
+const { check } = require('../../report');
 const { startedExecutions } = require('../cluster');
 const { settle } = require('../sink');
 const { CLAIM_HOOK, DELIVERY_CLAIM_KEY, PAYOUT_CLAIM_KEY } = require('../workflows');

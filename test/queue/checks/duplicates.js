@@ -3,7 +3,8 @@
 // trigger alone, and the README's exactly-once recipe), and keys lost under a burst.
 // Each check records its figures in `figures`.
 const { callbacks } = require('../../../simulator/server');
-const { check, sleep } = require('../../harness');
+const { check } = require('../../report');
+const { sleep } = require('../../../scripts/n8n-runtime');
 const { settle } = require('../sink');
 const { PLAIN_HOOK, RECIPE_HOOK } = require('../workflows');
 

@@ -1,7 +1,8 @@
 'use strict';
 // Pacing across workers: balance reads of one wallet under a small rate limit, from several
 // executions on two workers at once; 429s must not reach users.
-const { check, waitFor } = require('../../harness');
+const { check } = require('../../report');
+const { waitFor } = require('../../../scripts/n8n-runtime');
 const { startedExecutions } = require('../cluster');
 const { settle } = require('../sink');
 

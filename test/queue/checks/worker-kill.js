@@ -1,7 +1,8 @@
 'use strict';
 // A worker killed (kill -9) mid-withdrawal: n8n re-runs the execution on the other worker, and each
 // intended payout is still paid once.
-const { check, sleep, waitFor } = require('../../harness');
+const { check } = require('../../report');
+const { sleep, waitFor } = require('../../../scripts/n8n-runtime');
 const { startedExecutions, startedIds, workerLog } = require('../cluster');
 const { settle } = require('../sink');
 

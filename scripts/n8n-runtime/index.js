@@ -1,20 +1,24 @@
 'use strict';
-// The harness the slow suites (test/e2e, test/browser, test/queue), `npm run bench` and `npm start`
-// share to run the package in real n8n:
-//   versions.js     which n8n versions, installed by scripts/install-n8n.sh outside the project
+// The package in a real n8n, as a dev runtime: `npm start`, `npm run bench` and the slow suites
+// (test/e2e, test/browser, test/queue) run n8n through it.
+//   versions.js     which n8n versions; scripts/install-n8n.sh installs them from lockfiles/<version>/
+//                   into a cache outside the project
 //   package.js      npm pack, then installed the way n8n installs community packages
 //   n8n.js          one n8n process: start, readiness, stop, CLI imports, `n8n execute`, REST API
 //   environment.js  the environment of every n8n process
 //   credentials.js  the simulator's credentials, as n8n imports them
+//   workflows.js    the node and workflow builder the suites and the bench write their workflows with
 //   ports.js        free loopback ports
-//   checks.js       `check`, `attempt`, `waitFor` and the closing "N passed, N failed" line
+//   wait.js         `sleep`, `waitFor`
+// The suites' reporting (check, attempt, finish) is test/report.js.
 const { join } = require('node:path');
-const checks = require('./checks');
 const { CREDENTIALS, credentialsFor, v1Credential } = require('./credentials');
 const { N8nInstance, nodeOutput, OWNER, webhookRegistered } = require('./n8n');
 const { copyInstalledPackage, installLikeN8n, packPackage, PACKAGE } = require('./package');
 const { freePorts } = require('./ports');
 const { DEFAULT_VERSION, installN8n, NEWEST_2X, TARGETS, targets } = require('./versions');
+const { sleep, waitFor } = require('./wait');
+const { workflow, workflowBuilder } = require('./workflows');
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 
@@ -35,7 +39,6 @@ async function prepareN8n({ tarball, credentials = [], ...instanceOptions }) {
 }
 
 module.exports = {
-	...checks,
 	copyInstalledPackage,
 	CREDENTIALS,
 	credentialsFor,
@@ -51,8 +54,12 @@ module.exports = {
 	PACKAGE,
 	packPackage,
 	prepareN8n,
+	sleep,
 	targets,
 	TARGETS,
 	v1Credential,
+	waitFor,
 	webhookRegistered,
+	workflow,
+	workflowBuilder,
 };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // `npm run bench`: the package against n8n's own nodes, in one run of a real n8n and the simulator.
-// One module per measure, in scripts/bench/:
+// One module per measure, beside this one:
 //   1. latency.js    CoinRemitter node vs HTTP Request node: the same v1 reads at 0, 50 and
 //                    150 ms of gateway latency, for 10, 40 and 200 items.
 //   2. pacing.js     100 reads under a limit of 20 per 2 s: achieved rate, 429s; then the same
@@ -26,7 +26,7 @@ const { execFileSync } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
 const { cpus, tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { startSimulator } = require('../simulator/server');
+const { startSimulator } = require('../../simulator/server');
 const {
 	DEFAULT_VERSION,
 	freePorts,
@@ -34,18 +34,18 @@ const {
 	packPackage,
 	prepareN8n,
 	v1Credential,
-} = require('../test/harness');
-const { measureBurst } = require('./bench/burst');
-const { measureCallbacks } = require('./bench/callbacks');
-const { measureCold } = require('./bench/cold');
-const { measureConcurrent } = require('./bench/concurrent');
-const { measureFlood } = require('./bench/flood');
-const { measureLatency } = require('./bench/latency');
-const { measureMemory } = require('./bench/memory');
-const { measurePacing } = require('./bench/pacing');
-const { CREDENTIAL } = require('./bench/workflows');
+} = require('../n8n-runtime');
+const { measureBurst } = require('./burst');
+const { measureCallbacks } = require('./callbacks');
+const { measureCold } = require('./cold');
+const { measureConcurrent } = require('./concurrent');
+const { measureFlood } = require('./flood');
+const { measureLatency } = require('./latency');
+const { measureMemory } = require('./memory');
+const { measurePacing } = require('./pacing');
+const { CREDENTIAL } = require('./workflows');
 
-const ROOT = join(__dirname, '..');
+const ROOT = join(__dirname, '..', '..');
 
 /** n8n, not started, with the package and the bench's credential for the simulator. */
 async function prepareBenchN8n(n8n, sim, tarball) {

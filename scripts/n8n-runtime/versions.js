@@ -1,6 +1,6 @@
 'use strict';
-// The n8n versions the suites run against, installed by scripts/install-n8n.sh into a cache outside
-// the project (~/.cache/n8n-nodes-coinremitter).
+// The n8n versions the suites, the bench and `npm start` run, installed by scripts/install-n8n.sh
+// from lockfiles/<version>/ into a cache outside the project (~/.cache/n8n-nodes-coinremitter).
 const { execFile } = require('node:child_process');
 const { join } = require('node:path');
 const { promisify } = require('node:util');
@@ -11,8 +11,8 @@ const ROOT = join(__dirname, '..', '..');
 
 // The newest n8n 2.x that installs from the registry this project reaches: `npm start` runs it and
 // the browser suite checks it. To check for a newer one: `npm view n8n dist-tags` (and
-// `npm view n8n versions --json`); copy scripts/n8n-runtime/2.40.7/ to scripts/n8n-runtime/<new>/,
-// set its n8n version, run `npm install --package-lock-only` there (2.41.x stops at this step:
+// `npm view n8n versions --json`); copy scripts/n8n-runtime/lockfiles/2.40.7/ to
+// scripts/n8n-runtime/lockfiles/<new>/, set its n8n version, run `npm install --package-lock-only` there (2.41.x stops at this step:
 // the registry lacks @n8n/agents@0.26.2), then change this constant and run `npm start` and
 // `npm run test:browser`.
 const NEWEST_2X = '2.40.7';

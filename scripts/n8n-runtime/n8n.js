@@ -14,7 +14,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { promisify } = require('node:util');
 const { n8nEnvironment } = require('./environment');
-const { sleep, waitFor } = require('./checks');
+const { sleep, waitFor } = require('./wait');
 
 const run = promisify(execFile);
 const READY_TIMEOUT_MS = 180000;

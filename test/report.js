@@ -1,0 +1,41 @@
+'use strict';
+// How the suites that drive real n8n (test/e2e, test/browser, test/queue) report: one line per
+// check, groups of checks, and a closing "N passed, N failed" line that sets the exit code.
+
+const DETAIL_LIMIT = 2000;
+const results = { passed: 0, failed: 0 };
+
+function check(label, condition, detail = '') {
+	if (condition) {
+		results.passed++;
+		console.log(`ok - ${label}`);
+	} else {
+		results.failed++;
+		console.log(`FAIL - ${label}${detail ? `: ${String(detail).slice(0, DETAIL_LIMIT)}` : ''}`);
+	}
+}
+
+/**
+ * Runs one named group of checks; an exception fails the group with its stack instead of ending
+ * the suite. `onFailure` (e.g. a screenshot) runs after the failure is reported; its own errors are
+ * ignored. COINREMITTER_ONLY=<regex> runs only the groups whose label matches (for a quick local
+ * run of one part of a slow suite); `always` groups (a suite's outer frame) run regardless.
+ */
+async function attempt(label, fn, { onFailure, always = false } = {}) {
+	const only = process.env.COINREMITTER_ONLY;
+	if (only && !always && !new RegExp(only, 'i').test(label)) return;
+	try {
+		await fn();
+	} catch (error) {
+		check(label, false, String(error?.stack ?? error).slice(0, 1500));
+		await Promise.resolve(onFailure?.()).catch(() => {});
+	}
+}
+
+/** Prints the closing line ("N passed, N failed", then `note`) and ends the process with the verdict. */
+function finish(note = '') {
+	console.log(`${results.passed} passed, ${results.failed} failed${note}`);
+	process.exit(results.failed === 0 ? 0 : 1);
+}
+
+module.exports = { attempt, check, finish, results };
