@@ -16,9 +16,12 @@
 //                    deliveries remembered; 40 random-binary text/xml bodies, 10 at a time.
 //   7. memory.js     the delivery memory's cost per callback at 100 / 1,000 / 5,000 remembered,
 //                    outside n8n (n8n-workflow's static data, loaded and written back as n8n does).
+//   xml  xml-repro.js 40 random-binary text/xml bodies, 10 at a time, to n8n's own Webhook node in a
+//                    fresh n8n without this package (the reproduction of n8n's hang).
 // `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst,
-// concurrent). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default 1.123.81); 2.x under its
-// default expression engine, vm.
+// concurrent, memory, xml). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default 1.123.81); 2.x
+// under its default expression engine, vm. COINREMITTER_BENCH_CPU_PROF=<dir> has the bench's n8n
+// write a V8 CPU profile there when it stops (node --cpu-prof).
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
 const { cpus, tmpdir } = require('node:os');
@@ -39,6 +42,7 @@ const { measureConcurrent } = require('./bench/concurrent');
 const { measureLatency } = require('./bench/latency');
 const { measureMemory } = require('./bench/memory');
 const { measurePacing } = require('./bench/pacing');
+const { measureXmlRepro } = require('./bench/xml-repro');
 const { CREDENTIAL } = require('./bench/workflows');
 
 const ROOT = join(__dirname, '..');
@@ -53,7 +57,10 @@ async function prepareBenchN8n(n8n, sim, tarball) {
 		label: 'bench',
 		tarball,
 		credentials: [v1Credential(CREDENTIAL, sim.url, 'sim_tcn_key', 'sim_tcn_password')],
-		extraEnv: { N8N_EXPRESSION_ENGINE: VERSION.startsWith('1.') ? 'legacy' : 'vm' },
+		extraEnv: {
+			N8N_EXPRESSION_ENGINE: VERSION.startsWith('1.') ? 'legacy' : 'vm',
+			...(CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROF}` } : {}),
+		},
 	});
 }
 
@@ -64,7 +71,8 @@ function printMachine(n8nDir) {
 }
 
 const VERSION = process.env.COINREMITTER_BENCH_N8N ?? DEFAULT_VERSION;
-const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst', 'concurrent', 'memory'];
+const CPU_PROF = process.env.COINREMITTER_BENCH_CPU_PROF;
+const MEASURES = ['latency', 'pacing', 'callbacks', 'cold', 'burst', 'concurrent', 'memory', 'xml'];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
 const runs = (measure) => chosen.includes(measure);
 
@@ -97,6 +105,7 @@ async function runBurst(n8n, tarball) {
 					`7. ${remembered} remembered: per callback, n8n's load ${f.load.toFixed(3)} ms, the memory ${f.memory.toFixed(3)} ms, n8n's write-back ${f.save.toFixed(3)} ms`,
 				);
 		if (runs('burst')) await runBurst(n8n, tarball);
+		if (runs('xml')) await measureXmlRepro(VERSION);
 		printMachine(n8n.n8nDir);
 	} finally {
 		await instance?.dispose();
