@@ -59,7 +59,9 @@ async function prepareBenchN8n(n8n, sim, tarball) {
 		credentials: [v1Credential(CREDENTIAL, sim.url, 'sim_tcn_key', 'sim_tcn_password')],
 		extraEnv: {
 			N8N_EXPRESSION_ENGINE: VERSION.startsWith('1.') ? 'legacy' : 'vm',
-			...(CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROF}` } : {}),
+			...(CPU_PROF
+				? { NODE_OPTIONS: `--require ${join(__dirname, 'bench', 'cpu-profile.js')}` }
+				: {}),
 		},
 	});
 }
