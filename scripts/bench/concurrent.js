@@ -11,6 +11,9 @@
 //      how many are left unanswered after 15 s; and to n8n's Webhook node at typeVersion 1, which
 //      n8n 2.x handles like the trigger (an expression isolate held for the whole webhook phase, the
 //      body parsed for a version-1 node), to tell n8n's part from the package's.
+// COINREMITTER_BENCH_PHASES=off,on,100,1000,5000,xml (comma-separated) runs only those parts, and
+// activates only their workflows: `5000` alone measures the longest history in a fresh n8n, without
+// the executions the earlier parts leave behind.
 const { randomBytes } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Agent, request } = require('undici');
@@ -30,6 +33,8 @@ const ANSWER_TIMEOUT_MS = 15_000;
 const ADDRESS = 'T' + 'c'.repeat(33);
 const WEBHOOK_PATH = 'bench-cost-webhook';
 const WEBHOOK_V1_PATH = 'bench-cost-webhook-v1';
+const PHASES = (process.env.COINREMITTER_BENCH_PHASES ?? 'off,on,100,1000,5000,xml').split(',');
+const runs = (phase) => PHASES.includes(String(phase));
 
 /** n8n's own Webhook node at typeVersion 1: n8n handles its webhook like the trigger's (see c). */
 const webhookV1Workflow = () => {
@@ -172,10 +177,11 @@ async function measureConcurrent(instance, sim, label) {
 		on: 'crBenchCostOn001',
 		...Object.fromEntries(HISTORIES.map((n) => [n, `crBenchCostH${String(n).padStart(4, '0')}`])),
 	};
+	const histories = HISTORIES.filter(runs);
 	await activated(instance, [
-		costTriggerWorkflow(ids.off, triggerPath(ids.off)),
-		costTriggerWorkflow(ids.on, triggerPath(ids.on), { verify: true }),
-		...HISTORIES.map((n) =>
+		...(runs('off') || runs('xml') ? [costTriggerWorkflow(ids.off, triggerPath(ids.off))] : []),
+		...(runs('on') ? [costTriggerWorkflow(ids.on, triggerPath(ids.on), { verify: true })] : []),
+		...histories.map((n) =>
 			costTriggerWorkflow(ids[n], triggerPath(ids[n]), { staticData: seededHistory(n) }),
 		),
 		webhookWorkflow(WEBHOOK_PATH),
@@ -184,27 +190,33 @@ async function measureConcurrent(instance, sim, label) {
 	const url = (id) => `${instance.baseUrl}/webhook/${triggerPath(id)}/webhook`;
 	const webhookUrl = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_PATH}`);
 	const webhookV1Url = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_V1_PATH}`);
-	for (const id of Object.values(ids)) await registered(url(id));
+	if (runs('off') || runs('xml')) await registered(url(ids.off));
+	if (runs('on')) await registered(url(ids.on));
+	for (const n of histories) await registered(url(ids[n]));
 	const http = new Agent({ connections: SENDERS, keepAliveTimeout: 10_000 });
 	const figures = { label };
 	try {
 		const total = WARM_UP + ROUNDS * ROUND;
 		console.log(
-			`6. [${label}] ${ROUNDS * ROUND} deposit callbacks, ${SENDERS} senders, rounds of ${ROUND}:`,
+			`6. [${label}] ${ROUNDS * ROUND} deposit callbacks, ${SENDERS} senders, rounds of ${ROUND}; parts ${PHASES.join(', ')}:`,
 		);
-		figures.off = await interleaved(http, url(ids.off), webhookUrl, deposits(sim, total));
-		console.log(line('Verify off', figures.off));
-		const latency = sim.options.latencyMs;
-		sim.options.latencyMs = 100;
-		try {
-			figures.on = await interleaved(http, url(ids.on), webhookUrl, deposits(sim, total));
-		} finally {
-			sim.options.latencyMs = latency;
+		if (runs('off')) {
+			figures.off = await interleaved(http, url(ids.off), webhookUrl, deposits(sim, total));
+			console.log(line('Verify off', figures.off));
 		}
-		console.log(line('Verify on, gateway 100 ms away', figures.on));
+		if (runs('on')) {
+			const latency = sim.options.latencyMs;
+			sim.options.latencyMs = 100;
+			try {
+				figures.on = await interleaved(http, url(ids.on), webhookUrl, deposits(sim, total));
+			} finally {
+				sim.options.latencyMs = latency;
+			}
+			console.log(line('Verify on, gateway 100 ms away', figures.on));
+		}
 
 		figures.history = {};
-		for (const n of HISTORIES) {
+		for (const n of histories) {
 			const bodies = deposits(sim, HISTORY_CALLBACKS);
 			const seededAgain = callbacks.encodeCallback({
 				...callbacks.v1TransactionWebhook(sim, sim.deposit('sim_tcn_key', ADDRESS, '1', 3).id),
@@ -224,6 +236,7 @@ async function measureConcurrent(instance, sim, label) {
 				`   ${n} remembered: p50/p95 ${ms(figures.history[n].p50)} / ${ms(figures.history[n].p95)} ms (${HISTORY_CALLBACKS} callbacks; not 200: ${result.failures.length}; a seeded delivery again: ${firstAnswer})`,
 			);
 		}
+		if (!runs('xml')) return figures;
 
 		figures.xml = {
 			trigger: await xmlBodies(http, url(ids.off)),

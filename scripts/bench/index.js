@@ -19,9 +19,12 @@
 //   8. flood.js      600 forged + 30 genuine deposit callbacks in a minute while 10 invoices are
 //                    created on the same wallet (100 a minute, 100 ms); forgeries on one known
 //                    address, then on random addresses.
+//   xml  xml-repro.js 40 random-binary text/xml bodies, 10 at a time, to n8n's own Webhook node in a
+//                    fresh n8n without this package (the reproduction of n8n's hang).
 // `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst,
-// concurrent, memory, flood). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default 1.123.81); 2.x under its
-// default expression engine, vm.
+// concurrent, memory, flood, xml). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default
+// 1.123.81); 2.x under its default expression engine, vm. COINREMITTER_BENCH_CPU_PROF=<dir> has the
+// bench's n8n write a V8 CPU profile there when it stops (node --cpu-prof).
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
 const { cpus, tmpdir } = require('node:os');
@@ -43,6 +46,7 @@ const { measureFlood } = require('./flood');
 const { measureLatency } = require('./latency');
 const { measureMemory } = require('./memory');
 const { measurePacing } = require('./pacing');
+const { measureXmlRepro } = require('./xml-repro');
 const { CREDENTIAL } = require('./workflows');
 
 const ROOT = join(__dirname, '..', '..');
@@ -57,7 +61,12 @@ async function prepareBenchN8n(n8n, sim, tarball) {
 		label: 'bench',
 		tarball,
 		credentials: [v1Credential(CREDENTIAL, sim.url, 'sim_tcn_key', 'sim_tcn_password')],
-		extraEnv: { N8N_EXPRESSION_ENGINE: VERSION.startsWith('1.') ? 'legacy' : 'vm' },
+		extraEnv: {
+			N8N_EXPRESSION_ENGINE: VERSION.startsWith('1.') ? 'legacy' : 'vm',
+			...(CPU_PROF
+				? { NODE_OPTIONS: `--require ${join(__dirname, 'bench', 'cpu-profile.js')}` }
+				: {}),
+		},
 	});
 }
 
@@ -69,6 +78,7 @@ function printMachine(n8nDir) {
 
 // COINREMITTER_BENCH_N8N=<version> runs the bench on another installed n8n line (e.g. 2.40.7).
 const VERSION = process.env.COINREMITTER_BENCH_N8N || DEFAULT_VERSION;
+const CPU_PROF = process.env.COINREMITTER_BENCH_CPU_PROF;
 const MEASURES = [
 	'latency',
 	'pacing',
@@ -78,6 +88,7 @@ const MEASURES = [
 	'concurrent',
 	'memory',
 	'flood',
+	'xml',
 ];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
 const runs = (measure) => chosen.includes(measure);
@@ -112,6 +123,7 @@ async function runAtPlanLimit(measure, n8n, tarball) {
 				);
 		if (runs('burst')) await runAtPlanLimit(measureBurst, n8n, tarball);
 		if (runs('flood')) await runAtPlanLimit(measureFlood, n8n, tarball);
+		if (runs('xml')) await measureXmlRepro(VERSION);
 		printMachine(n8n.n8nDir);
 	} finally {
 		await instance?.dispose();
