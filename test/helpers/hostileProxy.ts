@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: Node built-ins are fine here */
 // A reverse proxy in front of the simulator that passes every request on (so a withdrawal is
 // really carried out) and then, for a withdrawal, may answer something of its own instead of the
 // API's answer: what a load balancer, a CDN or a misconfigured proxy can do.
