@@ -4,11 +4,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CoinRemitter } from '../../../nodes/CoinRemitter/CoinRemitter.node';
 import { editorParameters, shown } from '../../helpers/editor';
-import { runNode } from '../../helpers/engine';
+import { PACKAGE, nodeClasses, runNode } from '../../helpers/engine';
 import { useSimulator, v1Credentials } from '../../fixtures/simulator';
 
 const ctx = useSimulator();
-const { description } = new CoinRemitter();
+const node = new CoinRemitter();
+const { description } = node;
+nodeClasses[`${PACKAGE}.coinRemitterTool`] = node;
 const A = 'T' + 'A'.repeat(33);
 const EVM = '0x' + 'aB'.repeat(20);
 
@@ -108,9 +110,28 @@ describe('an allow-list that evaluates to something odd refuses', () => {
 	});
 });
 
+// n8n itself replaces a collection that is not an object (the whole Guardrails collection written
+// as one expression in workflow JSON) with its default {} before the node sees it: the node
+// cannot tell it from "no guardrail". As a tool, that still refuses (the allow-list and the daily
+// total are required); in a plain workflow the editor shows the collection empty.
 describe('the Guardrails collection itself as one expression (workflow JSON written by hand or a tool)', () => {
-	it('is not taken as "no guardrail"', async () => {
-		expect(await withdraw("={{ { maxAmount: '0.5' } }}")).not.toBe('sent');
+	it('as a tool, refuses: the required guardrails are not set', async () => {
+		const result = await runNode({
+			type: `${PACKAGE}.coinRemitterTool`,
+			parameters: editorParameters(description, {
+				apiVersion: 'v1',
+				resource: shown('Withdrawal'),
+				operation: shown('Create'),
+				address: A,
+				amount: '1',
+				guardrails: `={{ { allowedAddresses: '${A}', maxTotalPerDay: '5' } }}`,
+			}) as never,
+			credentials: v1Credentials(ctx.sim),
+			continueOnFail: true,
+		});
+		expect(result.items[0].json.error).toMatch(
+			/This tool sends nothing until Guardrails → Allowed Addresses and Guardrails → Maximum Total per Day are set/,
+		);
 		expect(sent()).toHaveLength(0);
 	});
 });
