@@ -72,7 +72,7 @@ export async function startHostileProxy(upstream: () => string): Promise<Hostile
 				res.end(answer.body);
 				return;
 			}
-			let payload = Buffer.from(foreign.body ?? '');
+			let payload: Buffer = Buffer.from(foreign.body ?? '');
 			const headers: Record<string, string> = { ...foreign.headers };
 			if (foreign.gzip) {
 				payload = gzipSync(payload);

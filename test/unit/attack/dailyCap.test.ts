@@ -1,6 +1,8 @@
 // Attack: walking around Maximum Total per Day. Many tool calls at once in one process (an agent's
 // parallel calls, an MCP client), a loop of executions at the cap, the smallest amounts, and the
 // node renamed in the editor.
+import type { IDataObject } from 'n8n-workflow';
+
 import { CoinRemitter } from '../../../nodes/CoinRemitter/CoinRemitter.node';
 import { forgetSpendLedgers } from '../../../nodes/CoinRemitter/actions/withdrawal/guardrails/spendStore';
 import { editorParameters, shown } from '../../helpers/editor';
@@ -23,7 +25,7 @@ beforeEach(() => {
 const call = async (
 	amount: string,
 	limit: string,
-	more: { nodeName?: string; staticData?: object } = {},
+	more: { nodeName?: string; staticData?: IDataObject } = {},
 ) =>
 	await runNode({
 		type: TOOL,

@@ -1,6 +1,8 @@
 // Attack: after a withdrawal was carried out, something other than the API answers for it (a
 // proxy, a load balancer, a CDN, a misconfigured base URL). Only the API's own refusal may release
 // the Payout Key; anything else must leave it recorded so that a re-run never pays again.
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
 import { CoinRemitter } from '../../../nodes/CoinRemitter/CoinRemitter.node';
 import { editorParameters, shown } from '../../helpers/editor';
 import { runNode } from '../../helpers/engine';
@@ -30,7 +32,7 @@ beforeEach(() => {
 
 type Api = 'v1' | 'legacy';
 
-const credentials = (api: Api) =>
+const credentials = (api: Api): Record<string, ICredentialDataDecryptedObject> =>
 	api === 'v1'
 		? { coinRemitterApi: { ...TCN, baseUrl: proxy.url } }
 		: {
