@@ -1,6 +1,9 @@
 // Attack: after a withdrawal was carried out, something other than the API answers for it (a
 // proxy, a load balancer, a CDN, a misconfigured base URL). Only the API's own refusal may release
 // the Payout Key; anything else must leave it recorded so that a re-run never pays again.
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- Jest test code, never loaded by n8n: Node built-ins are fine here */
+import { inspect } from 'node:util';
+
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { CoinRemitter } from '../../../nodes/CoinRemitter/CoinRemitter.node';
@@ -59,8 +62,13 @@ const pay = async (api: Api, workflowId: string, guardrails: object = {}) => {
 		credentials: credentials(api),
 		workflowId,
 	});
+	expect(everything(error)).not.toMatch(SECRETS);
 	return { message: error?.message ?? 'sent', description: error?.description ?? '' };
 };
+
+/** Every key and password of the test wallets: none may appear in an error. */
+const SECRETS = new RegExp([TCN.apiKey, TCN.apiPassword, LTC.apiKey, LTC.password].join('|'));
+const everything = (error: unknown) => inspect(error, { depth: 12, showHidden: true });
 
 const carriedOut = () =>
 	[...ctx.sim.state.transactions.values()].filter((tx) => tx.type === 'send').length;
