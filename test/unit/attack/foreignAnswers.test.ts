@@ -142,6 +142,10 @@ const answers = (api: Api): Array<[string, () => ForeignAnswer]> => [
 			truncate: true,
 		}),
 	],
+	[
+		"v1's own internal server error (1002) at HTTP 200: the service failed while handling it, it did not refuse",
+		() => json({ success: false, error: 'server_error', error_code: 1002, msg: 'Server error.' }),
+	],
 	['legacy flag null with a message', () => json({ flag: null, msg: 'Internal error' })],
 	['legacy flag "" with a message', () => json({ flag: '', msg: 'Internal error' })],
 	['legacy flag false with a message', () => json({ flag: false, msg: 'Internal error' })],
