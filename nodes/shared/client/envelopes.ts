@@ -6,7 +6,7 @@ import { outcomeUnknownError } from '../delivery/errors';
 import { tagged } from '../errors';
 import { isPlainObject, parseJsonExact } from '../json';
 import { legacyApiError } from './legacyErrors';
-import { v1ApiError } from './v1Errors';
+import { SERVICE_ERRORS, v1ApiError } from './v1Errors';
 
 /** What the envelope needs to know of the call whose answer it reads. */
 export interface Reading {
@@ -30,6 +30,9 @@ export function refusedByV1(response: IN8nHttpFullResponse): boolean {
 		answeredHere(response) &&
 		body?.success === false &&
 		isErrorCode(body.error_code) &&
+		// 1002 says the service failed while handling the request, whatever status it comes with
+		// (statuses are not reliable: 1003 comes with 200): what it did is unknown.
+		Number(body.error_code) !== SERVICE_ERRORS.serverError.code &&
 		typeof body.msg === 'string'
 	);
 }
