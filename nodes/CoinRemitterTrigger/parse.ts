@@ -61,7 +61,9 @@ function isMultipartWrapper(body: IDataObject): body is { data?: IDataObject } {
 
 /**
  * Refuses values nested deeper than a callback ever is, before anything walks them recursively
- * (a body of 100 000 brackets parses fine, then overflows the stack of whatever recurses into it).
+ * (a body of 100 000 brackets parses fine, then overflows the stack of whatever recurses into it),
+ * and prototype keys at any depth (a JSON value's `__proto__` would become an object's prototype
+ * once copied by assignment).
  */
 function refuseDeepNesting(value: unknown) {
 	const stack: Array<[unknown, number]> = [[value, 0]];
@@ -69,7 +71,10 @@ function refuseDeepNesting(value: unknown) {
 		const [next, depth] = entry;
 		if (typeof next !== 'object' || next === null) continue;
 		if (depth >= MAX_NESTING) throw reject('The body is nested too deeply');
-		for (const inner of Object.values(next)) stack.push([inner, depth + 1]);
+		for (const [key, inner] of Object.entries(next)) {
+			if (FORBIDDEN_KEYS.has(key)) throw reject(`The field name "${key}" is not allowed`);
+			stack.push([inner, depth + 1]);
+		}
 	}
 }
 

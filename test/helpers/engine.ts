@@ -137,6 +137,8 @@ export interface RunOptions {
 	workflowId?: string;
 	/** The workflow's static data as n8n loaded it from its database (saved by the test, when it wants, from `run.staticData`). */
 	staticData?: IDataObject;
+	/** The node's name in the workflow (default "CoinRemitter"). */
+	nodeName?: string;
 }
 
 export interface RunResult {
@@ -155,7 +157,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const type = options.type ?? `${PACKAGE}.coinRemitter`;
 	const node: INode = {
 		id: 'node-under-test',
-		name: NODE_NAME,
+		name: options.nodeName ?? NODE_NAME,
 		type,
 		typeVersion: 1,
 		position: [0, 0],
@@ -225,7 +227,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		workflow,
 	);
 	const run = await finished.promise;
-	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	const taskData = run.data.resultData.runData[options.nodeName ?? NODE_NAME]?.[0];
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],

@@ -6,7 +6,7 @@ import { outcomeUnknownError } from '../delivery/errors';
 import { tagged } from '../errors';
 import { isPlainObject, parseJsonExact } from '../json';
 import { legacyApiError } from './legacyErrors';
-import { v1ApiError } from './v1Errors';
+import { SERVICE_ERRORS, v1ApiError } from './v1Errors';
 
 /** What the envelope needs to know of the call whose answer it reads. */
 export interface Reading {
@@ -22,24 +22,35 @@ export interface LegacyReading extends Reading {
 
 /**
  * The v1 error envelope as the API writes it: `{ success: false, error, error_code, msg }`, at a
- * status below 500. Only this says a request was refused (and so not carried out).
+ * 2xx or 4xx status. Only this says a request was refused (and so not carried out).
  */
 export function refusedByV1(response: IN8nHttpFullResponse): boolean {
 	const body = parseJsonObject(response.body);
 	return (
-		response.statusCode < 500 &&
+		answeredHere(response) &&
 		body?.success === false &&
 		isErrorCode(body.error_code) &&
+		// 1002 says the service failed while handling the request, whatever status it comes with
+		// (statuses are not reliable: 1003 comes with 200): what it did is unknown.
+		Number(body.error_code) !== SERVICE_ERRORS.serverError.code &&
 		typeof body.msg === 'string'
 	);
 }
 
-/** The legacy refusal: `{ flag: 0 | 2, msg }` at a status below 500. */
+/** The legacy refusal: `{ flag: 0 | 2, msg }` (the flag a number or its digit) at a status below 500. */
 export function refusedByLegacy(response: IN8nHttpFullResponse): boolean {
 	const body = parseJsonObject(response.body);
-	const flag = Number(body?.flag);
-	return response.statusCode < 500 && (flag === 0 || flag === 2) && typeof body?.msg === 'string';
+	const flag = body?.flag;
+	return (
+		answeredHere(response) &&
+		[0, 2, '0', '2'].includes(flag as number | string) &&
+		typeof body?.msg === 'string'
+	);
 }
+
+/** A refusal comes with 2xx or 4xx: a 5xx says nothing of the outcome, a 3xx sends us elsewhere. */
+const answeredHere = ({ statusCode }: IN8nHttpFullResponse) =>
+	(statusCode >= 200 && statusCode < 300) || (statusCode >= 400 && statusCode < 500);
 
 /** v1 answers `{ success, data }`: `data` (an object, or a list for the rate calls), or a typed error. */
 export function unwrapV1(

@@ -123,6 +123,10 @@ function responseHandling(): Partial<IHttpRequestOptions> {
 		ignoreHttpStatusErrors: true,
 		encoding: 'text',
 		json: false,
+		// The API never redirects. A followed redirect answers another request than ours (a POST
+		// becomes a GET the API refuses, so a made withdrawal would look refused), may send the
+		// POST again (307), and carries the credential to whatever host it names.
+		disableFollowRedirect: true,
 	};
 }
 

@@ -69,7 +69,17 @@ export async function payOnce(
 	send: () => Promise<IDataObject | IDataObject[]>,
 ): Promise<IDataObject | IDataObject[]> {
 	const helpers = this.helpers;
-	if (typeof helpers.checkProcessedAndRecord !== 'function') return await send();
+	// Without the store nothing could stop a retry from paying again: send nothing (fail closed).
+	if (typeof helpers.checkProcessedAndRecord !== 'function')
+		throw new NodeOperationError(
+			this.getNode(),
+			'This n8n cannot record this payout as attempted, so it was not sent',
+			{
+				itemIndex,
+				description:
+					"Withdrawal → Create records every payout in n8n's deduplication store before sending it, so that no retry pays it twice; this n8n offers no such store. Update n8n (1.123 or later).",
+			},
+		);
 	const { recorded: key, earlier } = payoutKeys(this, payout);
 	const options = { mode: 'entries' as const, maxEntries: REMEMBERED_PAYOUTS };
 	// The store answers membership only by recording: the earlier keys go in with today's and

@@ -48,7 +48,11 @@ export function countInExecution(context: IExecuteFunctions, amount: string): Re
 // ---- The total of a wallet over a rolling day ----------------------------------------------
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-/** Where the spends live in the node's workflow static data: `{ [wallet]: Spend[] }`. */
+/**
+ * Where the spends live in the workflow's global static data: `{ [node id]: { [wallet]: Spend[] } }`.
+ * By the node's id, not its name: n8n keeps a node's own static data under its name and does not
+ * move it on a rename, so renaming the node would start its total again at zero.
+ */
 const STATIC_KEY = 'coinRemitterDailySpends';
 
 interface Spend {
@@ -99,7 +103,7 @@ const isSpend = (value: unknown): value is Spend => {
 function staticCopy(context: IExecuteFunctions): IDataObject | Unavailable {
 	let data: unknown;
 	try {
-		data = context.getWorkflowStaticData('node');
+		data = context.getWorkflowStaticData('global');
 	} catch (error) {
 		return new Unavailable(`n8n gave no workflow static data (${(error as Error).message})`);
 	}
@@ -108,11 +112,15 @@ function staticCopy(context: IExecuteFunctions): IDataObject | Unavailable {
 	return data as IDataObject;
 }
 
-function storedSpends(copy: IDataObject, wallet: string): Spend[] | Unavailable {
-	const byWallet = copy[STATIC_KEY] ?? {};
-	if (typeof byWallet !== 'object' || Array.isArray(byWallet))
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function storedSpends(copy: IDataObject, nodeId: string, wallet: string): Spend[] | Unavailable {
+	const byNode = copy[STATIC_KEY] ?? {};
+	const byWallet = isObject(byNode) ? (byNode[nodeId] ?? {}) : undefined;
+	if (!isObject(byWallet))
 		return new Unavailable(`the workflow static data "${STATIC_KEY}" is not an object`);
-	const spends = (byWallet as IDataObject)[wallet] ?? [];
+	const spends = byWallet[wallet] ?? [];
 	if (!Array.isArray(spends) || !spends.every(isSpend))
 		return new Unavailable(`the spends of wallet ${wallet} in "${STATIC_KEY}" are unreadable`);
 	return spends;
@@ -132,7 +140,7 @@ function forgetOlderThanADay(ledger: Ledger, now: number) {
 	for (const [id, at] of ledger.released) if (at <= now - DAY_MS) ledger.released.delete(id);
 }
 
-function writeCopies(ledger: Ledger, wallet: string) {
+function writeCopies(ledger: Ledger, nodeId: string, wallet: string) {
 	const spends = [...ledger.spends.values()];
 	for (const ref of ledger.copies) {
 		const copy = ref.deref();
@@ -140,17 +148,25 @@ function writeCopies(ledger: Ledger, wallet: string) {
 			ledger.copies.delete(ref);
 			continue;
 		}
-		copy[STATIC_KEY] = { ...((copy[STATIC_KEY] as IDataObject) ?? {}), [wallet]: spends };
+		const byNode = (copy[STATIC_KEY] as IDataObject) ?? {};
+		const byWallet = { ...((byNode[nodeId] as IDataObject) ?? {}), [wallet]: spends };
+		copy[STATIC_KEY] = { ...byNode, [nodeId]: byWallet };
 	}
 }
+
+/** The node's id (kept across renames); its name only where a workflow has no ids. */
+const nodeIdOf = (context: IExecuteFunctions) => {
+	const node = context.getNode();
+	return node.id || node.name;
+};
 
 /** What the wallet has sent through this node in the 24 hours before `now`, with the ledger. */
 function openLedger(context: IExecuteFunctions, wallet: string, now: number) {
 	const copy = staticCopy(context);
 	if (copy instanceof Unavailable) return copy;
-	const stored = storedSpends(copy, wallet);
+	const stored = storedSpends(copy, nodeIdOf(context), wallet);
 	if (stored instanceof Unavailable) return stored;
-	const ledger = ledgerFor(`${context.getWorkflow().id}\n${context.getNode().name}\n${wallet}`);
+	const ledger = ledgerFor(`${context.getWorkflow().id}\n${nodeIdOf(context)}\n${wallet}`);
 	for (const spend of stored)
 		if (!ledger.released.has(spend.id) && !ledger.spends.has(spend.id))
 			ledger.spends.set(spend.id, spend);
@@ -181,10 +197,10 @@ export function countInDay(
 	const release = () => {
 		ledger.spends.delete(id);
 		ledger.released.set(id, now);
-		writeCopies(ledger, wallet);
+		writeCopies(ledger, nodeIdOf(context), wallet);
 	};
 	try {
-		writeCopies(ledger, wallet);
+		writeCopies(ledger, nodeIdOf(context), wallet);
 	} catch (error) {
 		release();
 		return new Unavailable(

@@ -191,7 +191,7 @@ describe('guardrails: maximum total per day', () => {
 
 	it('refuses when the stored total cannot be read (fail closed)', async () => {
 		const garbled = {
-			'node:CoinRemitter': { coinRemitterDailySpends: { coinRemitterApi: 'lost' } },
+			global: { coinRemitterDailySpends: { 'node-under-test': { coinRemitterApi: 'lost' } } },
 		};
 		const result = await withdraw('0.1', { staticData: garbled });
 		expect(outcome(result)).toBe(
