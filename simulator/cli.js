@@ -15,7 +15,7 @@ Options:
   -h, --help         show this help
 
 Control endpoints while it runs: GET /__sim/requests, POST /__sim/deposit, /__sim/confirm,
-/__sim/faults, /__sim/latency, /__sim/reset, /__sim/fire (see README, "Gateway simulator").`;
+/__sim/faults, /__sim/latency, /__sim/reset, /__sim/fire (see docs/development.md, "The gateway simulator").`;
 
 function fail(message) {
 	console.error(`simulator: ${message}\n\n${HELP}`);
