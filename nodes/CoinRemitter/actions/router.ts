@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ApiVersion } from '../../shared/client';
 import { callApi } from '../../shared/client';
 import { resources } from './description';
+import { asNodeError } from './nodeError';
 import type { ItemContext, Operation } from './operation';
 import { concurrencyFor, deliveryPolicy } from './options';
 
@@ -98,14 +99,6 @@ function itemContext(
 		send: async (endpoint, fields = {}) =>
 			await callApi.call(context, { api, endpoint, fields, kind, policy, itemIndex }),
 	};
-}
-
-function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number) {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex ??= itemIndex;
-		return error;
-	}
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
 function errorItem(error: NodeApiError | NodeOperationError): IDataObject {

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { canonicalAddress } from '../../../shared/addresses';
 import { canonicalDecimal } from '../../../shared/decimal';
 import { isOutcomeUnknown } from '../../../shared/errors';
+import { asNodeError } from '../nodeError';
 
 /** How many payout keys a workflow remembers (n8n keeps them in its database, per workflow). */
 const REMEMBERED_PAYOUTS = 10_000;
@@ -106,9 +107,7 @@ export async function payOnce(
 	} catch (error) {
 		if (isOutcomeUnknown(error)) throw withKeyKept(error as NodeApiError, payout);
 		await helpers.removeProcessed([key], 'workflow', options);
-		throw error instanceof NodeApiError || error instanceof NodeOperationError
-			? error
-			: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		throw asNodeError(this, error, itemIndex);
 	}
 }
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isOutcomeUnknown } from '../../../../shared/errors';
+import { asNodeError } from '../../nodeError';
 import {
 	checkAddress,
 	checkMaxAmount,
@@ -81,7 +82,6 @@ export async function withGuardrails(
 		return await send();
 	} catch (error) {
 		if (!isOutcomeUnknown(error)) for (const reservation of reservations) reservation.release();
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- as it came: the router gives it its itemIndex (asNodeError)
-		throw error;
+		throw asNodeError(this, error, itemIndex);
 	}
 }
