@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { callbacks } from '../../../simulator/server';
 import {
 	LTC,
+	seedPendingLegacyInvoice,
 	TCN,
 	TCN_LEGACY,
 	legacyCredentials,
@@ -241,20 +242,7 @@ describe('verification with the API', () => {
 
 	it('an invoice is verified by invoice_id and the fetched status decides', async () => {
 		const invoiceId = 'TCN0001';
-		ctx.sim.state.invoices.set(invoiceId, {
-			id: 'x',
-			invoice_id: invoiceId,
-			walletKey: TCN.apiKey,
-			merchant_id: 'sim-merchant-1',
-			total_amount: { TCN: '2.00000000' },
-			paid_amount: [],
-			coin: 'TCN',
-			address: 'T' + '8'.repeat(33),
-			payment_history: [],
-			status: 'Pending',
-			status_code: 0,
-			successUrl: '',
-		} as IDataObject);
+		seedPendingLegacyInvoice(ctx.sim, invoiceId, 'x');
 		const forgedPaid = {
 			...callbacks.invoiceNotification(ctx.sim, invoiceId),
 			status: 'Paid',

@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { invoiceCallback } from '../../../../nodes/CoinRemitterTrigger/callbacks/invoice.callback';
 import { callbacks } from '../../../../simulator/server';
 import {
+	seedPendingLegacyInvoice,
 	TCN,
 	TCN_LEGACY,
 	legacyCredentials,
@@ -37,20 +38,7 @@ function claimsPaid(notification: IDataObject, coin: string): IDataObject {
 
 function legacyInvoice(): IDataObject {
 	const invoiceId = 'TCN0042';
-	ctx.sim.state.invoices.set(invoiceId, {
-		id: 'inv42',
-		invoice_id: invoiceId,
-		walletKey: TCN.apiKey,
-		merchant_id: 'sim-merchant-1',
-		total_amount: { TCN: '2.00000000' },
-		paid_amount: [],
-		coin: 'TCN',
-		address: 'T' + '8'.repeat(33),
-		payment_history: [],
-		status: 'Pending',
-		status_code: 0,
-		successUrl: '',
-	} as IDataObject);
+	seedPendingLegacyInvoice(ctx.sim, invoiceId, 'inv42');
 	return callbacks.invoiceNotification(ctx.sim, invoiceId) as IDataObject;
 }
 
