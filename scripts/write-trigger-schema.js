@@ -5,4 +5,6 @@ const { outputJsonSchema } = require('../dist/nodes/CoinRemitterTrigger/outputSc
 
 const dir = join(__dirname, '..', 'dist', 'nodes', 'CoinRemitterTrigger', '__schema__');
 mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, 'v1.0.0.json'), `${JSON.stringify(outputJsonSchema(), null, 2)}\n`);
+// The same items at every typeVersion of the trigger; n8n looks the file up by the node's version.
+const schema = `${JSON.stringify(outputJsonSchema(), null, 2)}\n`;
+for (const version of ['v1.0.0', 'v2.0.0']) writeFileSync(join(dir, `${version}.json`), schema);

@@ -32,13 +32,13 @@ export class CoinRemitter implements INodeType {
 		credentials: [
 			{
 				name: 'coinRemitterApi',
-				displayName: 'CoinRemitter API (v1) credential',
+				displayName: 'CoinRemitter V1 API',
 				required: true,
 				displayOptions: { hide: { apiVersion: ['legacy'] } },
 			},
 			{
 				name: 'coinRemitterLegacyApi',
-				displayName: 'CoinRemitter Legacy API (v2/v3) credential',
+				displayName: 'CoinRemitter Legacy V2/V3 API',
 				required: true,
 				displayOptions: { hide: { apiVersion: ['v1'] } },
 			},

@@ -22,7 +22,12 @@ export class CoinRemitterTrigger implements INodeType {
 			dark: 'file:../../icons/coinremitter.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// Both versions behave the same in this node. n8n treats a version-1 webhook node's body
+		// differently: it evaluates an expression (binaryData) for every request before parsing, which
+		// costs an expression isolate per callback on n8n 2.x. New triggers are version 2; version 1
+		// stays for saved workflows.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		// n8n's node creator shows CoinRemitter and CoinRemitter Trigger as one entry and gives it the
 		// trigger's description, so this one speaks for both nodes.
@@ -31,12 +36,12 @@ export class CoinRemitterTrigger implements INodeType {
 		defaults: { name: 'CoinRemitter Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		// Both optional, each labelled with its interface (n8n labels both "Credential to connect with" otherwise).
+		// Both optional, each labelled as its credential type is (n8n labels both "Credential to connect with" otherwise).
 		credentials: [
-			{ name: 'coinRemitterApi', displayName: 'CoinRemitter API (v1) credential', required: false },
+			{ name: 'coinRemitterApi', displayName: 'CoinRemitter V1 API', required: false },
 			{
 				name: 'coinRemitterLegacyApi',
-				displayName: 'CoinRemitter Legacy API (v2/v3) credential',
+				displayName: 'CoinRemitter Legacy V2/V3 API',
 				required: false,
 			},
 		],

@@ -31,15 +31,15 @@ function workflowBuilder({ idPrefix } = {}) {
 			...extra,
 		});
 
-	/** The trigger at `webhookId`; `credential` (v1) when it verifies. */
+	/** The trigger at `webhookId`; `credential` (v1) when it verifies; `typeVersion` 1 as saved workflows of earlier releases have it. */
 	const coinRemitterTrigger = (
 		webhookId,
-		{ events = ALL_EVENTS, options = {}, credential, ...extra } = {},
+		{ events = ALL_EVENTS, options = {}, credential, typeVersion = 2, ...extra } = {},
 	) =>
 		node(
 			'CoinRemitter Trigger',
 			'n8n-nodes-coinremitter.coinRemitterTrigger',
-			1,
+			typeVersion,
 			{ events, options },
 			{
 				webhookId,

@@ -25,7 +25,7 @@ async function invoicePanel(page) {
 	);
 	check(
 		'Invoice → Create asks for the v1 credential, labelled with its interface',
-		panel.includes('CoinRemitter API (v1) credential') && !panel.includes('Legacy'),
+		panel.includes('CoinRemitter V1 API') && !panel.includes('Legacy'),
 		panel,
 	);
 	check(
@@ -68,8 +68,8 @@ async function invoicePanel(page) {
 	const legacyPanel = await text(page.locator('[data-test-id="node-parameters"]'));
 	check(
 		'switching API Version to Legacy asks for the legacy credential and shows the deprecation notice, keeping Invoice → Create',
-		legacyPanel.includes('CoinRemitter Legacy API (v2/v3) credential') &&
-			!legacyPanel.includes('CoinRemitter API (v1) credential') &&
+		legacyPanel.includes('CoinRemitter Legacy V2/V3 API') &&
+			!legacyPanel.includes('CoinRemitter V1 API') &&
 			(await selectedText(page, 'operation')) === 'Create',
 		legacyPanel,
 	);

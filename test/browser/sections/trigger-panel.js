@@ -15,8 +15,8 @@ async function triggerOptions(page, instance) {
 	const panel = await text(page.locator('[data-test-id="node-parameters"]'));
 	check(
 		'the trigger shows two distinct credential fields, v1 and legacy, and says which is which',
-		panel.includes('CoinRemitter API (v1) credential') &&
-			panel.includes('CoinRemitter Legacy API (v2/v3) credential') &&
+		panel.includes('CoinRemitter V1 API') &&
+			panel.includes('CoinRemitter Legacy V2/V3 API') &&
 			!panel.includes('Credential to connect with') &&
 			panel.includes('in the matching field above'),
 		panel,
@@ -49,18 +49,20 @@ async function triggerOptions(page, instance) {
 	await shot(page, 'trigger-panel');
 	await closeNdv(page);
 
-	// The schema file is where n8n looks: GET /schemas/<node type>/<version>.json (both lines).
-	const served = await fetch(
-		`${page.baseUrl}/schemas/n8n-nodes-coinremitter.coinRemitterTrigger/1.0.0.json`,
-	);
-	const servedSchema = served.ok ? await served.json() : {};
-	check(
-		"n8n serves the trigger's shipped schema at /schemas/n8n-nodes-coinremitter.coinRemitterTrigger/1.0.0.json (from dist/nodes/CoinRemitterTrigger/__schema__/v1.0.0.json)",
-		['txid', 'amount', 'status_code', 'confirmations'].every(
-			(field) => field in (servedSchema.properties ?? {}),
-		),
-		`${served.status} ${JSON.stringify(servedSchema).slice(0, 300)}`,
-	);
+	// The schema file is where n8n looks: GET /schemas/<node type>/<version>.json (both lines), for
+	// the version the editor places (2) and the one saved workflows keep (1).
+	for (const version of ['2.0.0', '1.0.0']) {
+		const path = `/schemas/n8n-nodes-coinremitter.coinRemitterTrigger/${version}.json`;
+		const served = await fetch(`${page.baseUrl}${path}`);
+		const servedSchema = served.ok ? await served.json() : {};
+		check(
+			`n8n serves the trigger's shipped schema at ${path} (from dist/nodes/CoinRemitterTrigger/__schema__/v${version}.json)`,
+			['txid', 'amount', 'status_code', 'confirmations'].every(
+				(field) => field in (servedSchema.properties ?? {}),
+			),
+			`${served.status} ${JSON.stringify(servedSchema).slice(0, 300)}`,
+		);
+	}
 
 	// A node after the trigger, before any event.
 	await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
@@ -128,10 +130,11 @@ async function triggerOptions(page, instance) {
 		(node) => node.type === 'n8n-nodes-coinremitter.coinRemitterTrigger',
 	);
 	check(
-		'saved and read back through the REST API, Order Statuses are the numbers [1, 3] the trigger matches, Events ["invoice"]',
-		JSON.stringify(trigger?.parameters?.options?.statuses) === '[1,3]' &&
+		'saved and read back through the REST API: a version-2 trigger, Order Statuses are the numbers [1, 3] the trigger matches, Events ["invoice"]',
+		trigger?.typeVersion === 2 &&
+			JSON.stringify(trigger?.parameters?.options?.statuses) === '[1,3]' &&
 			JSON.stringify(trigger?.parameters?.events) === '["invoice"]',
-		JSON.stringify(trigger?.parameters),
+		`typeVersion ${trigger?.typeVersion}: ${JSON.stringify(trigger?.parameters)}`,
 	);
 }
 

@@ -10,11 +10,15 @@ const { TRIGGER_WEBHOOK_ID, triggerWorkflow } = require('../workflows');
 const LEGACY_WORKFLOW_ID = 'crE2eTrigLegacy1';
 const LEGACY_WEBHOOK_ID = 'c8e6b2d3-4f5a-4b6c-9d7e-8f9a0b1c2d3e';
 
-/** A second active trigger: legacy credential, deposits and withdrawals, Only Confirmed on. */
+/**
+ * A second active trigger: legacy credential, deposits and withdrawals, Only Confirmed on, at
+ * typeVersion 1 as workflows saved before version 2 existed keep it (n8n parses its body another way).
+ */
 function legacyOnlyConfirmedWorkflow(simUrl) {
 	const workflow = triggerWorkflow(simUrl);
 	const [trigger] = workflow.nodes;
 	Object.assign(trigger, {
+		typeVersion: 1,
 		webhookId: LEGACY_WEBHOOK_ID,
 		parameters: { events: ['deposit', 'withdrawal'], options: { confirmedOnly: true } },
 		credentials: { coinRemitterLegacyApi: CREDENTIALS.legacyTcn },
@@ -229,7 +233,10 @@ async function checkTrigger(instance, sim, tag) {
 /** A legacy pending deposit whose callback claims it is confirmed does not pass Only Confirmed. */
 async function checkLegacyClaims(instance, sim, tag, address) {
 	const url = `${instance.baseUrl}/webhook/${LEGACY_WEBHOOK_ID}/webhook`;
-	check(`${tag} the legacy Only Confirmed trigger is registered`, await webhookRegistered(url));
+	check(
+		`${tag} the legacy Only Confirmed trigger (a saved typeVersion 1) is registered`,
+		await webhookRegistered(url),
+	);
 	const before = sim.sink.length;
 	const pending = sim.deposit('sim_tcn_key', address, '0.31000000', 1);
 	const claim = await callbacks.fireCallback(url, {
@@ -252,7 +259,7 @@ async function checkLegacyClaims(instance, sim, tag, address) {
 	const arrived = await waitFor(() => sim.sink.length > before);
 	const items = sim.sink.slice(before).filter((item) => item.id === pending.id);
 	check(
-		`${tag} once really confirmed, it starts once, verified, its status derived from the record's confirmations`,
+		`${tag} once really confirmed, the version-1 trigger starts once, verified, its status derived from the record's confirmations`,
 		genuine.status === 200 &&
 			arrived &&
 			items.length === 1 &&
