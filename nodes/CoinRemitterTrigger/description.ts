@@ -22,7 +22,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Callbacks are not signed. Add the credential of each wallet's interface in the matching field above (CoinRemitter API (v1) for wallets on the current API, CoinRemitter Legacy API (v2/v3) for wallets still on the legacy one; leave the other empty) so that every deposit, withdrawal and invoice is checked with the API: items then say verified: true. Without any credential, items say verified: false and anyone who knows the URL can start this workflow. With a credential of the other interface only, such callbacks are refused (503) instead. One trigger serves one wallet: callbacks of other wallets are answered 200 and ignored.",
+			"Callbacks are not signed. Add the credential of each wallet's interface in the matching field above (CoinRemitter V1 API for wallets on the current API, CoinRemitter Legacy V2/V3 API for wallets still on the legacy one; leave the other empty) so that every deposit, withdrawal and invoice is checked with the API: items then say verified: true. Without any credential, items say verified: false and anyone who knows the URL can start this workflow. With a credential of the other interface only, such callbacks are refused (503) instead. One trigger serves one wallet: callbacks of other wallets are answered 200 and ignored.",
 		name: 'verificationNotice',
 		type: 'notice',
 		default: '',

@@ -13,7 +13,8 @@
 //      body parsed for a version-1 node), to tell n8n's part from the package's.
 // COINREMITTER_BENCH_PHASES=off,on,100,1000,5000,xml (comma-separated) runs only those parts, and
 // activates only their workflows: `5000` alone measures the longest history in a fresh n8n, without
-// the executions the earlier parts leave behind.
+// the executions the earlier parts leave behind. COINREMITTER_BENCH_TRIGGER_VERSION=1 measures the
+// trigger at typeVersion 1, as workflows saved before version 2 have it (default 2).
 const { randomBytes } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Agent, request } = require('undici');
@@ -35,6 +36,7 @@ const WEBHOOK_PATH = 'bench-cost-webhook';
 const WEBHOOK_V1_PATH = 'bench-cost-webhook-v1';
 const PHASES = (process.env.COINREMITTER_BENCH_PHASES ?? 'off,on,100,1000,5000,xml').split(',');
 const runs = (phase) => PHASES.includes(String(phase));
+const TRIGGER_VERSION = Number(process.env.COINREMITTER_BENCH_TRIGGER_VERSION ?? 2);
 
 /** n8n's own Webhook node at typeVersion 1: n8n handles its webhook like the trigger's (see c). */
 const webhookV1Workflow = () => {
@@ -179,10 +181,22 @@ async function measureConcurrent(instance, sim, label) {
 	};
 	const histories = HISTORIES.filter(runs);
 	await activated(instance, [
-		...(runs('off') || runs('xml') ? [costTriggerWorkflow(ids.off, triggerPath(ids.off))] : []),
-		...(runs('on') ? [costTriggerWorkflow(ids.on, triggerPath(ids.on), { verify: true })] : []),
+		...(runs('off') || runs('xml')
+			? [costTriggerWorkflow(ids.off, triggerPath(ids.off), { typeVersion: TRIGGER_VERSION })]
+			: []),
+		...(runs('on')
+			? [
+					costTriggerWorkflow(ids.on, triggerPath(ids.on), {
+						verify: true,
+						typeVersion: TRIGGER_VERSION,
+					}),
+				]
+			: []),
 		...histories.map((n) =>
-			costTriggerWorkflow(ids[n], triggerPath(ids[n]), { staticData: seededHistory(n) }),
+			costTriggerWorkflow(ids[n], triggerPath(ids[n]), {
+				staticData: seededHistory(n),
+				typeVersion: TRIGGER_VERSION,
+			}),
 		),
 		webhookWorkflow(WEBHOOK_PATH),
 		webhookV1Workflow(),
@@ -198,7 +212,7 @@ async function measureConcurrent(instance, sim, label) {
 	try {
 		const total = WARM_UP + ROUNDS * ROUND;
 		console.log(
-			`6. [${label}] ${ROUNDS * ROUND} deposit callbacks, ${SENDERS} senders, rounds of ${ROUND}; parts ${PHASES.join(', ')}:`,
+			`6. [${label}] ${ROUNDS * ROUND} deposit callbacks, ${SENDERS} senders, rounds of ${ROUND}, trigger typeVersion ${TRIGGER_VERSION}; parts ${PHASES.join(', ')}:`,
 		);
 		if (runs('off')) {
 			figures.off = await interleaved(http, url(ids.off), webhookUrl, deposits(sim, total));

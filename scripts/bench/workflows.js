@@ -68,9 +68,9 @@ const triggerWorkflow = (webhookId) =>
 
 /**
  * The trigger as merchants run it (Skip Duplicates on), Verify With the API on or off; `staticData`
- * seeds the workflow's static data (a delivery history).
+ * seeds the workflow's static data (a delivery history); `typeVersion` as the builder's default (2) unless given.
  */
-const costTriggerWorkflow = (id, webhookId, { verify = false, staticData } = {}) =>
+const costTriggerWorkflow = (id, webhookId, { verify = false, staticData, typeVersion } = {}) =>
 	receiverWorkflow(
 		id,
 		id,
@@ -78,6 +78,7 @@ const costTriggerWorkflow = (id, webhookId, { verify = false, staticData } = {})
 			events: ['deposit'],
 			options: { verify },
 			credential: verify ? CREDENTIAL : undefined,
+			typeVersion,
 			id: 't',
 		}),
 		staticData,
