@@ -87,6 +87,8 @@ export async function verifyPatiently(
 			.catch((error: unknown) => {
 				if (error instanceof flood.NoSuchRecord)
 					flood.rememberRefuted(wallet, event, callback, error.scope);
+				if (error instanceof CallbackRejection && error.status === 403 && callback.address)
+					flood.contestAddress(wallet, String(callback.address));
 				throw error;
 			});
 	const inTime = await verifyOnce('now', verificationPolicy(waitMs)).catch(busyAsResult);

@@ -16,20 +16,22 @@ interface AddressState<R> {
  * Callbacks waiting for the same address share one read of it. A caller always gets the answer of
  * a read that started after it asked (an earlier read may predate its transaction); reads of one
  * address run one at a time and at most one per `intervalMs`, so a flood aimed at one address costs
- * one read per interval however many callbacks it sends.
+ * one read per interval however many callbacks it sends. While `spaced()` says no (calls are
+ * plentiful and the address is not under attack), the next read starts as soon as the running one
+ * ends.
  */
 export class AddressBatches<R> {
 	private readonly addresses = new Map<string, AddressState<R>>();
 
 	constructor(private readonly intervalMs: number) {}
 
-	async settle(key: string, read: () => Promise<R>): Promise<R> {
+	async settle(key: string, read: () => Promise<R>, spaced = () => true): Promise<R> {
 		let state = this.addresses.get(key);
 		if (!state) this.addresses.set(key, (state = { lastReadAt: -Infinity }));
 		if (state.open) return await state.open.result;
 		const batch = {} as Batch<R>;
 		state.open = batch;
-		batch.result = this.run(key, state, batch, read);
+		batch.result = this.run(key, state, batch, read, spaced);
 		return await batch.result;
 	}
 
@@ -38,10 +40,11 @@ export class AddressBatches<R> {
 		state: AddressState<R>,
 		batch: Batch<R>,
 		read: () => Promise<R>,
+		spaced: () => boolean,
 	): Promise<R> {
 		// Always yields first, so that `state.open` is set before the batch can close.
 		await state.running?.catch(() => undefined);
-		const wait = state.lastReadAt + this.intervalMs - Date.now();
+		const wait = spaced() ? state.lastReadAt + this.intervalMs - Date.now() : 0;
 		if (wait > 0) await sleep(wait);
 		if (state.open === batch) state.open = undefined;
 		state.lastReadAt = Date.now();

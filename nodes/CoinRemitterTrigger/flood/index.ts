@@ -4,8 +4,9 @@ import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { callApi, LEGACY_CREDENTIAL, V1_CREDENTIAL } from '../../shared/client';
-import { credentialsOf } from '../../shared/client/credentials';
+import { credentialsOf, v1Wallet } from '../../shared/client/credentials';
 import type { DeliveryPolicy } from '../../shared/delivery';
+import { windowHasRoom } from '../../shared/delivery';
 import { CallbackRejection } from '../rejection';
 import type { TriggerEvent } from '../callbacks';
 import type { CallbackInterface } from '../schemas';
@@ -23,12 +24,17 @@ export const REFUTED_MEMORY_MS = 5 * 60_000;
 export const IDENTITY_MEMORY_MS = 10 * 60_000;
 /** At most one read of one address's transactions per this interval. */
 export const ADDRESS_READ_INTERVAL_MS = 5_000;
+/** How long reads of an address stay spaced after one of its callbacks was refused as forged. */
+export const CONTESTED_MS = 60_000;
+/** Reads of an address are not spaced while more than this share of the wallet's window is free. */
+export const UNBATCHED_ROOM = 0.5;
 /** Callbacks acknowledged (202) and still being verified in the background, per process. */
 export const MAX_BACKGROUND_VERIFICATIONS = 200;
 
 const refuted = new ExpiringMemory<true>(REFUTED_MEMORY_MS, 20_000);
 const identities = new ExpiringMemory<IDataObject>(IDENTITY_MEMORY_MS, 1_000);
 const addressReads = new AddressBatches<IDataObject | IDataObject[]>(ADDRESS_READ_INTERVAL_MS);
+const contested = new ExpiringMemory<true>(CONTESTED_MS, 20_000);
 export const backgroundSlots = new BackgroundSlots(MAX_BACKGROUND_VERIFICATIONS);
 
 /** Forgets every cache (tests; a fresh simulator is a new gateway). */
@@ -36,6 +42,7 @@ export function forgetFloodMemory(): void {
 	refuted.clear();
 	identities.clear();
 	addressReads.clear();
+	contested.clear();
 }
 
 /**
@@ -100,6 +107,11 @@ export function rememberRefuted(
 	refuted.set(refutedKeys(wallet, event, callback)[scope], true);
 }
 
+/** A callback naming `address` was refused as forged: its address's reads are spaced for a while. */
+export function contestAddress(wallet: string, address: string): void {
+	contested.set(`${wallet}|${address}`, true);
+}
+
 /** The wallet's identity, read with `read` at most once per IDENTITY_MEMORY_MS (and once for callers at the same time). */
 export async function walletIdentity(
 	wallet: string,
@@ -116,8 +128,10 @@ export async function walletIdentity(
 
 /**
  * What the v1 address the deposit callback names says about it, read together with every other
- * callback waiting for that address. Throws the API's error (not found: the address is not the
- * wallet's; rate-limit wait) for the caller to judge.
+ * callback waiting for that address: reads of one address go one after another, and at most once
+ * per ADDRESS_READ_INTERVAL_MS once the wallet's rate limit is short (half its window used) or a
+ * callback naming the address was refused lately. Throws the API's error (not found: the
+ * address is not the wallet's; rate-limit wait) for the caller to judge.
  */
 export async function depositByAddress(
 	this: IWebhookFunctions,
@@ -126,6 +140,15 @@ export async function depositByAddress(
 	policy: DeliveryPolicy,
 ): Promise<Listing> {
 	const address = String(callback.address);
+	const { baseUrl, credentials } = await v1Wallet(this, 0);
+	const spaced = () =>
+		contested.has(`${wallet}|${address}`) ||
+		!windowHasRoom(
+			this,
+			{ credentialType: V1_CREDENTIAL, baseUrl, credentials },
+			policy,
+			UNBATCHED_ROOM,
+		);
 	// Callers that may wait long (acknowledged ones) do not hold up those whose sender still waits.
 	const patience = `${policy.lane ?? 'work'}:${policy.maxRateLimitWaitMs}`;
 	const summary = await addressReads.settle(
@@ -139,6 +162,7 @@ export async function depositByAddress(
 				policy,
 				itemIndex: 0,
 			}),
+		spaced,
 	);
 	return findDeposit(summary, String(callback.id));
 }

@@ -208,6 +208,17 @@ export class RateLimiter {
 		changed?.resolve();
 	}
 
+	/**
+	 * Whether more than `share` of the limit is free now: in the current window, or because it is
+	 * over (a new one starts full). No while a 429 blocks the wallet or the limit is unknown.
+	 */
+	hasRoom(share: number, now = Date.now()): boolean {
+		if (now < this.block.until || this.limit === undefined) return false;
+		const { start, available } = this.current;
+		if (start === undefined || now >= windowEnd(start, this.windowMs)) return true;
+		return available > this.limit * share;
+	}
+
 	/** Nobody waits and nothing is in flight: safe to forget. */
 	get idle(): boolean {
 		return this.current.inFlight === 0 && this.changed === undefined;

@@ -50,6 +50,20 @@ export function limiterKey(
 	return `${credentialType ?? 'none'}|${credentialId}|${baseUrl.trim().replace(/\/+$/, '')}`;
 }
 
+/**
+ * Whether the wallet's rate-limit window has more than `share` of its limit free, for callers that
+ * spend calls freely only while they are plentiful (the trigger's reads of an address).
+ */
+export function windowHasRoom(
+	context: RequestContext,
+	wallet: { credentialType: string; baseUrl: string; credentials: ICredentialDataDecryptedObject },
+	policy: DeliveryPolicy,
+	share: number,
+): boolean {
+	const key = limiterKey(context, wallet.credentialType, wallet.baseUrl);
+	return limiterFor(key, rateWindowOf(policy, wallet.credentials)).hasRoom(share);
+}
+
 export interface Delivery {
 	credentialType: string | undefined;
 	/** The credential as the node already read it, so that n8n does not decrypt it a second time. */

@@ -71,6 +71,18 @@ describe('RateLimiter', () => {
 		);
 	});
 
+	it('has room while more than the given share of the window is free, and again once the window is over', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		expect(limiter.hasRoom(0.5)).toBe(false); // the limit is not known yet
+		const first = await limiter.acquire(5000);
+		limiter.settle(first.ticket, 200, limitHeaders(4, 3));
+		expect(limiter.hasRoom(0.5)).toBe(true); // 3 of 4 free
+		await limiter.acquire(5000);
+		expect(limiter.hasRoom(0.5)).toBe(false); // 2 of 4 free: not more than half
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		expect(limiter.hasRoom(0.5)).toBe(true);
+	});
+
 	it('refuses to wait longer than the caller allows, and says how long it would take', async () => {
 		const limiter = new RateLimiter(WINDOW_MS);
 		const first = await limiter.acquire(5000);
