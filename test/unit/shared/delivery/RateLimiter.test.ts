@@ -23,6 +23,13 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 	return state === 'granted';
 }
 
+/** How many of `calls` have a slot; a refusal fails the test. */
+async function granted(calls: Promise<unknown>[]): Promise<number> {
+	let count = 0;
+	for (const call of calls) if (await settled(call)) count++;
+	return count;
+}
+
 describe('RateLimiter', () => {
 	beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
 	afterEach(() => {
@@ -185,6 +192,45 @@ describe('RateLimiter', () => {
 			expect(await granted(checkout)).toBe(5 * window);
 			expect(await granted(flood)).toBe(5 * window);
 		}
+	});
+
+	it('lets a batch of item work use every slot that the few waiting verifications leave, within two windows', async () => {
+		// The burst of measure 5 in small: a minute's window at the free plan's 100, a batch of 100
+		// reads beside callbacks being verified, the longest wait at its default of 120 s.
+		const limiter = new RateLimiter(60_000);
+		const first = await limiter.acquire(5000, 0, 'verification');
+		limiter.settle(first.ticket, 200, limitHeaders(100, 99));
+		const batch = Array.from({ length: 100 }, () => limiter.acquire(120_000));
+		const reserve = Array.from({ length: 10 }, () => limiter.acquire(5000, 0, 'verification'));
+		expect(await granted(batch)).toBe(89); // the reserve stays free for the callbacks
+		expect(await granted(reserve)).toBe(10);
+		// The window is full: acknowledged callbacks and senders wait beside the batch's last 11.
+		const background = Array.from({ length: 3 }, () => limiter.acquire(600_000, 0, 'background'));
+		const senders = Array.from({ length: 2 }, () => limiter.acquire(90_000, 0, 'verification'));
+		expect(await granted(batch)).toBe(89);
+
+		await jest.advanceTimersByTimeAsync(60_000 + GUARD_MS);
+		expect(await granted(senders)).toBe(2);
+		expect(await granted(batch)).toBe(100);
+		expect(await granted(background)).toBe(3);
+	});
+
+	it('serves waiting verifications first, then item work beyond its share, and acknowledged ones with what work leaves', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000, 0, 'verification');
+		limiter.settle(first.ticket, 200, limitHeaders(10, 0));
+		const work = Array.from({ length: 20 }, () => limiter.acquire(60_000));
+		const background = Array.from({ length: 5 }, () => limiter.acquire(60_000, 0, 'background'));
+		const senders = Array.from({ length: 3 }, () => limiter.acquire(60_000, 0, 'verification'));
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		// A window of 10: the 3 senders, work its half and all but the reserve (1), the reserve to
+		// the acknowledged callbacks.
+		expect(await granted(senders)).toBe(3);
+		expect(await granted(work)).toBe(6);
+		expect(await granted(background)).toBe(1);
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		expect(await granted(work)).toBe(15);
+		expect(await granted(background)).toBe(2);
 	});
 
 	it('lets item work go again once no verification waits', async () => {
