@@ -233,6 +233,36 @@ describe('RateLimiter', () => {
 		expect(await granted(background)).toBe(2);
 	});
 
+	it('does not give up on a window whose slots a waiting caller may still leave to it', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000);
+		limiter.settle(first.ticket, 200, limitHeaders(10, 0));
+		// Senders that can wait into the next window but not the one after; one item of work.
+		const patience = WINDOW_MS + GUARD_MS + 500;
+		const senders = Array.from({ length: 7 }, () => limiter.acquire(patience, 0, 'verification'));
+		const work = limiter.acquire(patience);
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		// The senders that woke before the item found the last 5 slots owed to it; once it took its
+		// one, the rest were theirs in this window.
+		expect(await settled(work)).toBe(true);
+		expect(await granted(senders)).toBe(7);
+	});
+
+	it('gives up at once when only callers of its own lane wait for the slots out of its reach', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000, 0, 'verification');
+		limiter.settle(first.ticket, 200, limitHeaders(10, 4));
+		for (let call = 1; call <= 3; call++) await limiter.acquire(0);
+		// The last slot is the reserve (1 of 10): no item work takes it, and another item waiting
+		// for the next window changes nothing about that.
+		const patient = limiter.acquire(60_000);
+		expect(await settled(patient)).toBe(false);
+		const hurried = limiter.acquire(300);
+		await expect(hurried).rejects.toMatchObject({ neededMs: WINDOW_MS + GUARD_MS });
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		expect(await settled(patient)).toBe(true);
+	});
+
 	it('lets item work go again once no verification waits', async () => {
 		const limiter = new RateLimiter(WINDOW_MS);
 		const first = await limiter.acquire(5000);
