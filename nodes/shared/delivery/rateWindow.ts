@@ -20,11 +20,12 @@ export const WINDOW_GUARD_MS = 10;
 export const VERIFICATION_HOLD_WINDOWS = 2;
 
 /**
- * Who asks for a slot, first served first. `verification`: a callback's sender waits for the
- * answer, so it goes ahead of item work. `work`: item work (checkout, payouts, reads, the catch-up),
- * sure of its guaranteed share of every window whoever waits, and of every slot that waiting
- * verifications and the reserve do not need. `background`: a callback already acknowledged, nobody
- * waits for it: it goes ahead of no one and gets what item work leaves, the reserve at least.
+ * Who asks for a slot, in the order they are served. `verification`: a callback's sender waits
+ * for the answer, so it goes ahead of item work. `work`: item work (checkout, payouts, reads, the
+ * catch-up), sure of its guaranteed share of every window whoever waits, and of every slot that
+ * waiting verifications and the reserve do not need. `background`: a callback already
+ * acknowledged, nobody waits for it: it goes ahead of no one and gets what item work leaves, the
+ * reserve at least.
  */
 export type Lane = 'verification' | 'background' | 'work';
 
