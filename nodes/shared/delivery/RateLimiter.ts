@@ -103,6 +103,7 @@ export class RateLimiter {
 				if (!queued) {
 					queued = true;
 					this.waiting[lane]++;
+					this.notify(); // who waits is part of the rule (mayTake): the others look again
 				}
 				const signal = this.signal();
 				await (this.current.probing

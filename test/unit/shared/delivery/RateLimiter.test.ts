@@ -248,6 +248,24 @@ describe('RateLimiter', () => {
 		expect(await granted(senders)).toBe(7);
 	});
 
+	it('wakes the other lanes when a caller starts waiting: nothing idles, and nobody waits in vain', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000, 0, 'verification');
+		limiter.settle(first.ticket, 200, limitHeaders(10, 9));
+		for (let call = 1; call <= 7; call++) await limiter.acquire(0, 0, 'verification');
+		await limiter.acquire(0); // item work: 1 of its 5, the last slot is the reserve
+		const work = limiter.acquire(60_000);
+		expect(await settled(work)).toBe(false);
+		// A sender comes: the last slot is owed to the waiting item, which takes it at once; the sender
+		// learns at once that this window has nothing left for it.
+		const sender = expect(limiter.acquire(500, 0, 'verification')).rejects.toMatchObject({
+			neededMs: WINDOW_MS + GUARD_MS,
+		});
+		expect(await settled(work)).toBe(true);
+		await sender;
+		expect(Date.now()).toBe(1_000_000);
+	});
+
 	it('gives up at once when only callers of its own lane wait for the slots out of its reach', async () => {
 		const limiter = new RateLimiter(WINDOW_MS);
 		const first = await limiter.acquire(5000, 0, 'verification');
