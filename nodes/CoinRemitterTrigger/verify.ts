@@ -23,8 +23,9 @@ const BACKGROUND_WAIT_MS = 10 * 60_000;
 /**
  * While a sender waits for the answer, verification's calls go ahead of item work in the wallet's
  * rate limit (`lane`), wait at most `waitMs` for a slot, and get a short time and two tries each.
- * Once the callback is acknowledged nobody waits: its verification goes in the background lane, after
- * item work's guaranteed share, so that a burst of callbacks does not starve checkout or payouts.
+ * Once the callback is acknowledged nobody waits: its verification goes in the background lane, with
+ * what item work leaves (the reserve at least), so that a burst of callbacks does not starve checkout
+ * or payouts.
  */
 function verificationPolicy(waitMs: number, lane: Lane = 'verification'): DeliveryPolicy {
 	return {

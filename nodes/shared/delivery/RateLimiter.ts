@@ -48,9 +48,11 @@ interface Window {
  * use the same wallet). With CoinRemitter's one-minute window the smallest plan's limit is assumed
  * from the first call, so a cold process sends its first calls together; with any other window the
  * limit is unknown until the first call's answer, and the others wait for it. Who gets a slot is
- * `mayTake`'s rule (rateWindow.ts): verification first, item work sure of its share. A window is
- * taken to open when its first call is answered, and to end one window length later; a 429 closes the window until `retry-after` (or the window's end) passes. The window length is
- * fixed for the limiter's life: another length is another limiter.
+ * `mayTake`'s rule (rateWindow.ts): verification first, item work sure of its share and of
+ * every slot waiting verifications do not need, acknowledged callbacks after it. A window is
+ * taken to open when its first call is answered, and to end one window length later; a 429
+ * closes the window until `retry-after` (or the window's end) passes. The window length is fixed
+ * for the limiter's life: another length is another limiter.
  */
 export class RateLimiter {
 	private limit: number | undefined;
@@ -92,15 +94,21 @@ export class RateLimiter {
 				const ticket = this.take(now, lane);
 				if (ticket) return { ticket, waitedMs: now - started };
 				const readyAt = this.nextChanceAt() ?? now;
-				if (readyAt - started > maxWaitMs) throw new RateLimitWaitExceeded(readyAt - started);
+				const deadline = started + maxWaitMs;
+				// Refused by the lanes with slots left, it may still get one of them when a caller of
+				// another lane takes its own or gives up: it waits for that up to its deadline.
+				const mayGetOneNow = this.hasSlotsNow(now) && this.othersWait(lane);
+				if (readyAt > deadline && (!mayGetOneNow || now >= deadline))
+					throw new RateLimitWaitExceeded(readyAt - started);
 				if (!queued) {
 					queued = true;
 					this.waiting[lane]++;
+					this.notify(); // who waits is part of the rule (mayTake): the others look again
 				}
 				const signal = this.signal();
 				await (this.current.probing
 					? signal
-					: Promise.race([sleep(Math.max(1, readyAt - now)), signal]));
+					: Promise.race([sleep(Math.max(1, Math.min(readyAt, deadline) - now)), signal]));
 			}
 		} finally {
 			if (queued) {
@@ -184,6 +192,17 @@ export class RateLimiter {
 			waiting: this.waiting,
 			verifying: now - this.verifiedAt < VERIFICATION_HOLD_WINDOWS * this.windowMs,
 		};
+	}
+
+	/** The current window is open to callers and has slots left. */
+	private hasSlotsNow(now: number): boolean {
+		const { start, available, probing } = this.current;
+		return now >= this.block.until && start !== undefined && !probing && available > 0;
+	}
+
+	/** Callers of another lane wait: their taking or leaving may change what `lane` may take. */
+	private othersWait(lane: Lane): boolean {
+		return Object.entries(this.waiting).some(([other, count]) => other !== lane && count > 0);
 	}
 
 	/** When a slot may free up by the clock; undefined when only an answer can free one. */

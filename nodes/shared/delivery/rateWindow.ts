@@ -20,10 +20,12 @@ export const WINDOW_GUARD_MS = 10;
 export const VERIFICATION_HOLD_WINDOWS = 2;
 
 /**
- * Who asks for a slot. `verification`: a callback's sender waits for the answer, so it goes ahead of
- * item work. `background`: a callback already acknowledged, verified as soon as a slot is free
- * without going ahead of anyone. `work`: item work (checkout, payouts, reads, the catch-up). While
- * verifications of either kind wait, item work still gets its guaranteed share of every window.
+ * Who asks for a slot, in the order they are served. `verification`: a callback's sender waits
+ * for the answer, so it goes ahead of item work. `work`: item work (checkout, payouts, reads, the
+ * catch-up), sure of its guaranteed share of every window whoever waits, and of every slot that
+ * waiting verifications and the reserve do not need. `background`: a callback already
+ * acknowledged, nobody waits for it: it goes ahead of no one and gets what item work leaves, the
+ * reserve at least.
  */
 export type Lane = 'verification' | 'background' | 'work';
 
@@ -57,26 +59,32 @@ export const verificationReserve = (limit: number): number =>
 	Math.floor(limit * VERIFICATION_RESERVE);
 
 /**
- * Whether a caller of `lane` may take a slot now. While verifications wait they go first, down to
- * the slots still owed to waiting item work (its guarantee), a verification whose sender waits
- * before an acknowledged one; item work then takes what it is owed, and no more. With no
- * verification waiting, item work takes every slot but the reserve, which it leaves free while
- * the wallet's callbacks are being verified.
+ * Whether a caller of `lane` may take a slot now. With `owed` the guaranteed slots item work has not
+ * taken yet in this window, and `reserve` the share kept free while the wallet's callbacks are
+ * being verified (else none):
+ * - verification: any slot but those owed to waiting item work;
+ * - work: an owed slot whenever a verification of either kind waits (the guarantee holds against
+ *   them, the reserve included); else any slot beyond the reserve and one for each waiting
+ *   verification, so a few verifications cost work only the slots they take;
+ * - background: nothing while a verification waits; with item work waiting, only the slots work
+ *   leaves (the reserve) and none of those it is owed; else any slot.
+ * The rules for work and background never both refuse a slot nobody else wants: nothing idles.
  */
 export function mayTake(lane: Lane, demand: WindowDemand): boolean {
 	const { limit, available, workTaken, waiting } = demand;
 	if (available <= 0) return false;
 	if (limit === undefined) return true; // the probe: whoever asks first
 	const owed = Math.max(0, workGuarantee(limit) - workTaken);
-	const owedToWaitingWork = waiting.work > 0 ? owed : 0;
+	const reserve = demand.verifying ? verificationReserve(limit) : 0;
 	switch (lane) {
 		case 'verification':
-			return available > owedToWaitingWork;
-		case 'background':
-			return waiting.verification === 0 && available > owedToWaitingWork;
+			return available > (waiting.work > 0 ? owed : 0);
 		case 'work':
-			if (waiting.verification + waiting.background > 0) return available <= owed;
-			return available > (demand.verifying ? verificationReserve(limit) : 0);
+			if (owed > 0 && waiting.verification + waiting.background > 0) return true;
+			return available > reserve + waiting.verification;
+		case 'background':
+			if (waiting.verification > 0) return false;
+			return waiting.work === 0 || (available > owed && available <= reserve);
 	}
 }
 

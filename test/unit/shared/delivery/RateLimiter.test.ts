@@ -23,6 +23,13 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 	return state === 'granted';
 }
 
+/** How many of `calls` have a slot; a refusal fails the test. */
+async function granted(calls: Promise<unknown>[]): Promise<number> {
+	let count = 0;
+	for (const call of calls) if (await settled(call)) count++;
+	return count;
+}
+
 describe('RateLimiter', () => {
 	beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
 	afterEach(() => {
@@ -197,6 +204,93 @@ describe('RateLimiter', () => {
 			expect(await granted(checkout)).toBe(5 * window);
 			expect(await granted(flood)).toBe(5 * window);
 		}
+	});
+
+	it('lets a batch of item work use every slot that the few waiting verifications leave, within two windows', async () => {
+		// The burst of measure 5 in small: a minute's window at the free plan's 100, a batch of 100
+		// reads beside callbacks being verified, the longest wait at its default of 120 s.
+		const limiter = new RateLimiter(60_000);
+		const first = await limiter.acquire(5000, 0, 'verification');
+		limiter.settle(first.ticket, 200, limitHeaders(100, 99));
+		const batch = Array.from({ length: 100 }, () => limiter.acquire(120_000));
+		const reserve = Array.from({ length: 10 }, () => limiter.acquire(5000, 0, 'verification'));
+		expect(await granted(batch)).toBe(89); // the reserve stays free for the callbacks
+		expect(await granted(reserve)).toBe(10);
+		// The window is full: acknowledged callbacks and senders wait beside the batch's last 11.
+		const background = Array.from({ length: 3 }, () => limiter.acquire(600_000, 0, 'background'));
+		const senders = Array.from({ length: 2 }, () => limiter.acquire(90_000, 0, 'verification'));
+		expect(await granted(batch)).toBe(89);
+
+		await jest.advanceTimersByTimeAsync(60_000 + GUARD_MS);
+		expect(await granted(senders)).toBe(2);
+		expect(await granted(batch)).toBe(100);
+		expect(await granted(background)).toBe(3);
+	});
+
+	it('serves waiting verifications first, then item work beyond its share, and acknowledged ones with what work leaves', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000, 0, 'verification');
+		limiter.settle(first.ticket, 200, limitHeaders(10, 0));
+		const work = Array.from({ length: 20 }, () => limiter.acquire(60_000));
+		const background = Array.from({ length: 5 }, () => limiter.acquire(60_000, 0, 'background'));
+		const senders = Array.from({ length: 3 }, () => limiter.acquire(60_000, 0, 'verification'));
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		// A window of 10: the 3 senders, work its half and all but the reserve (1), the reserve to
+		// the acknowledged callbacks.
+		expect(await granted(senders)).toBe(3);
+		expect(await granted(work)).toBe(6);
+		expect(await granted(background)).toBe(1);
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		expect(await granted(work)).toBe(15);
+		expect(await granted(background)).toBe(2);
+	});
+
+	it('does not give up on a window whose slots a waiting caller may still leave to it', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000);
+		limiter.settle(first.ticket, 200, limitHeaders(10, 0));
+		// Senders that can wait into the next window but not the one after; one item of work.
+		const patience = WINDOW_MS + GUARD_MS + 500;
+		const senders = Array.from({ length: 7 }, () => limiter.acquire(patience, 0, 'verification'));
+		const work = limiter.acquire(patience);
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		// The senders that woke before the item found the last 5 slots owed to it; once it took its
+		// one, the rest were theirs in this window.
+		expect(await settled(work)).toBe(true);
+		expect(await granted(senders)).toBe(7);
+	});
+
+	it('wakes the other lanes when a caller starts waiting: nothing idles, and nobody waits in vain', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000, 0, 'verification');
+		limiter.settle(first.ticket, 200, limitHeaders(10, 9));
+		for (let call = 1; call <= 7; call++) await limiter.acquire(0, 0, 'verification');
+		await limiter.acquire(0); // item work: 1 of its 5, the last slot is the reserve
+		const work = limiter.acquire(60_000);
+		expect(await settled(work)).toBe(false);
+		// A sender comes: the last slot is owed to the waiting item, which takes it at once; the sender
+		// learns at once that this window has nothing left for it.
+		const sender = expect(limiter.acquire(500, 0, 'verification')).rejects.toMatchObject({
+			neededMs: WINDOW_MS + GUARD_MS,
+		});
+		expect(await settled(work)).toBe(true);
+		await sender;
+		expect(Date.now()).toBe(1_000_000);
+	});
+
+	it('gives up at once when only callers of its own lane wait for the slots out of its reach', async () => {
+		const limiter = new RateLimiter(WINDOW_MS);
+		const first = await limiter.acquire(5000, 0, 'verification');
+		limiter.settle(first.ticket, 200, limitHeaders(10, 4));
+		for (let call = 1; call <= 3; call++) await limiter.acquire(0);
+		// The last slot is the reserve (1 of 10): no item work takes it, and another item waiting
+		// for the next window changes nothing about that.
+		const patient = limiter.acquire(60_000);
+		expect(await settled(patient)).toBe(false);
+		const hurried = limiter.acquire(300);
+		await expect(hurried).rejects.toMatchObject({ neededMs: WINDOW_MS + GUARD_MS });
+		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
+		expect(await settled(patient)).toBe(true);
 	});
 
 	it('lets item work go again once no verification waits', async () => {

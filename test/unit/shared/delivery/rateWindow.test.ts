@@ -23,14 +23,15 @@ const demand = (over: Partial<WindowDemand>): WindowDemand => ({
 const lanes: Lane[] = ['verification', 'background', 'work'];
 
 /** How many slots of a fresh window each lane ends with when its waiting callers keep asking, in this order. */
-function share(limit: number, order: Lane[], waiting: WindowDemand['waiting']) {
+function share(limit: number, order: Lane[], waiting: WindowDemand['waiting'], verifying = false) {
 	const asking = order.filter((lane) => waiting[lane] > 0);
 	const taken: Record<Lane, number> = { verification: 0, background: 0, work: 0 };
 	let available = limit;
 	for (let progress = true; progress && available > 0; ) {
 		progress = false;
 		for (const lane of asking) {
-			if (!mayTake(lane, demand({ limit, available, workTaken: taken.work, waiting }))) continue;
+			if (!mayTake(lane, demand({ limit, available, workTaken: taken.work, waiting, verifying })))
+				continue;
 			taken[lane]++;
 			available--;
 			progress = true;
@@ -105,28 +106,52 @@ describe('rate window arithmetic', () => {
 				background: 0,
 				work: 50,
 			});
-		expect(share(100, lanes, { verification: 0, background: 50, work: 50 })).toEqual({
-			verification: 0,
-			background: 50,
-			work: 50,
-		});
 		// With a limit of 1, the guarantee is the whole window.
 		expect(share(1, lanes, everyoneWaits)).toEqual({ verification: 0, background: 0, work: 1 });
 	});
 
-	it('gives item work no more than its share while verifications wait', () => {
-		const waiting = { verification: 1, background: 0, work: 1 };
-		expect(mayTake('work', demand({ limit: 20, available: 10, workTaken: 0, waiting }))).toBe(true);
-		expect(mayTake('work', demand({ limit: 20, available: 11, workTaken: 0, waiting }))).toBe(
-			false,
-		);
-		expect(mayTake('work', demand({ limit: 20, available: 5, workTaken: 10, waiting }))).toBe(
-			false,
-		);
-		// With the guarantee taken, verification may use the rest.
+	it('gives item work every slot beyond its share that waiting verifications and the reserve do not need', () => {
+		const waiting = { verification: 2, background: 0, work: 1 };
+		const beyondShare = { limit: 20, workTaken: 10, waiting };
+		expect(mayTake('work', demand({ ...beyondShare, available: 3 }))).toBe(true);
+		expect(mayTake('work', demand({ ...beyondShare, available: 2 }))).toBe(false);
+		// The reserve (2 of 20) comes on top of one slot per waiting verification.
+		expect(mayTake('work', demand({ ...beyondShare, available: 5, verifying: true }))).toBe(true);
+		expect(mayTake('work', demand({ ...beyondShare, available: 4, verifying: true }))).toBe(false);
+		// Within its share, item work takes a slot whatever waits.
+		expect(mayTake('work', demand({ limit: 20, available: 1, workTaken: 9, waiting }))).toBe(true);
+		// With the share taken, verification may use the rest.
+		expect(mayTake('verification', demand({ ...beyondShare, available: 1 }))).toBe(true);
+	});
+
+	it('gives acknowledged verifications what item work leaves: the reserve while work waits', () => {
+		const waiting = { verification: 0, background: 50, work: 50 };
+		for (const order of [lanes, [...lanes].reverse()])
+			expect(share(100, order, waiting, true)).toEqual({
+				verification: 0,
+				background: 10,
+				work: 90,
+			});
+		// Never a slot still owed to waiting item work, and everything once work stops waiting.
 		expect(
-			mayTake('verification', demand({ limit: 20, available: 5, workTaken: 10, waiting })),
+			mayTake('background', demand({ available: 8, workTaken: 45, waiting, verifying: true })),
 		).toBe(true);
+		expect(
+			mayTake('background', demand({ available: 5, workTaken: 45, waiting, verifying: true })),
+		).toBe(false);
+		expect(share(100, lanes, { ...waiting, work: 0 }, true).background).toBe(100);
+	});
+
+	it('never leaves a slot unused while someone waits who may take it', () => {
+		for (const waiting of [
+			{ verification: 0, background: 5, work: 5 },
+			{ verification: 5, background: 5, work: 5 },
+			{ verification: 5, background: 0, work: 5 },
+		])
+			for (const verifying of [false, true]) {
+				const taken = share(20, lanes, waiting, verifying);
+				expect(taken.verification + taken.background + taken.work).toBe(20);
+			}
 	});
 
 	it('lets acknowledged verifications through only when no sender waits for one', () => {
