@@ -207,13 +207,17 @@ async function fetchRecord(
 	policy: DeliveryPolicy,
 	wallet: string,
 ) {
-	if (lookup.settlesByAddress?.(callback, api)) {
+	const byId = async () => {
+		const { endpoint, fields } = lookup.read(callback);
+		return await read(this, api, policy, endpoint, fields);
+	};
+	if (!lookup.settlesByAddress?.(callback, api)) return await byId();
+	return await flood.verifyAtAddress(wallet, String(callback.address), async (shared) => {
+		if (!shared && !(await flood.sharesAddressRead.call(this, policy))) return await byId();
 		const listing = await depositAtAddress.call(this, wallet, callback, policy);
 		if (listing === 'absent') throw new NotAtAddress();
-		if (listing !== 'unproven') return listing.record;
-	}
-	const { endpoint, fields } = lookup.read(callback);
-	return await read(this, api, policy, endpoint, fields);
+		return listing === 'unproven' ? await byId() : listing.record;
+	});
 }
 
 /**

@@ -16,9 +16,8 @@ interface AddressState<R> {
  * Callbacks waiting for the same address share one read of it. A caller always gets the answer of
  * a read that started after it asked (an earlier read may predate its transaction); reads of one
  * address run one at a time and at most one per `intervalMs`, so a flood aimed at one address costs
- * one read per interval however many callbacks it sends. While `spaced()` says no (calls are
- * plentiful and the address is not under attack), the next read starts as soon as the running one
- * ends.
+ * one read per interval however many callbacks it sends. While `spaced()` says no, the next read
+ * starts as soon as the running one ends.
  */
 export class AddressBatches<R> {
 	private readonly addresses = new Map<string, AddressState<R>>();

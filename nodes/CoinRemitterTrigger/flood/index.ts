@@ -26,7 +26,7 @@ export const IDENTITY_MEMORY_MS = 10 * 60_000;
 export const ADDRESS_READ_INTERVAL_MS = 5_000;
 /** How long reads of an address stay spaced after one of its callbacks was refused as forged. */
 export const CONTESTED_MS = 60_000;
-/** Reads of an address are not spaced while more than this share of the wallet's window is free. */
+/** A lone deposit callback is looked up by id, and reads of an address are not spaced, while more than this share of the wallet's window is free. */
 export const UNBATCHED_ROOM = 0.5;
 /** Callbacks acknowledged (202) and still being verified in the background, per process. */
 export const MAX_BACKGROUND_VERIFICATIONS = 200;
@@ -43,6 +43,7 @@ export function forgetFloodMemory(): void {
 	identities.clear();
 	addressReads.clear();
 	contested.clear();
+	addressesInFlight.clear();
 }
 
 /**
@@ -126,12 +127,44 @@ export async function walletIdentity(
 	});
 }
 
+const addressesInFlight = new Map<string, number>();
+
+/**
+ * Verifies a v1 deposit callback (`verify`), telling it whether to share a read of its address
+ * with the other callbacks naming it: when another one is being verified now (a burst on one
+ * address looks like a flood until the API answers), or one was refused lately. A callback alone on
+ * its address is looked up by id: one round trip.
+ */
+export async function verifyAtAddress<T>(
+	wallet: string,
+	address: string,
+	verify: (shared: boolean) => Promise<T>,
+): Promise<T> {
+	const key = `${wallet}|${address}`;
+	const others = addressesInFlight.get(key) ?? 0;
+	addressesInFlight.set(key, others + 1);
+	try {
+		return await verify(others > 0 || contested.has(key));
+	} finally {
+		const left = (addressesInFlight.get(key) ?? 1) - 1;
+		if (left > 0) addressesInFlight.set(key, left);
+		else addressesInFlight.delete(key);
+	}
+}
+
+/** Whether calls are short: no more than UNBATCHED_ROOM of the wallet's window is free. */
+async function callsAreShort(this: IWebhookFunctions, policy: DeliveryPolicy): Promise<boolean> {
+	const { baseUrl, credentials } = await v1Wallet(this, 0);
+	const wallet = { credentialType: V1_CREDENTIAL, baseUrl, credentials };
+	return !windowHasRoom(this, wallet, policy, UNBATCHED_ROOM);
+}
+
 /**
  * What the v1 address the deposit callback names says about it, read together with every other
  * callback waiting for that address: reads of one address go one after another, and at most once
- * per ADDRESS_READ_INTERVAL_MS once the wallet's rate limit is short (half its window used) or a
- * callback naming the address was refused lately. Throws the API's error (not found: the
- * address is not the wallet's; rate-limit wait) for the caller to judge.
+ * per ADDRESS_READ_INTERVAL_MS while calls are short or a callback naming the address was refused
+ * lately. Throws the API's error (not found: the address is not the wallet's; rate-limit wait) for
+ * the caller to judge.
  */
 export async function depositByAddress(
 	this: IWebhookFunctions,
@@ -140,15 +173,8 @@ export async function depositByAddress(
 	policy: DeliveryPolicy,
 ): Promise<Listing> {
 	const address = String(callback.address);
-	const { baseUrl, credentials } = await v1Wallet(this, 0);
-	const spaced = () =>
-		contested.has(`${wallet}|${address}`) ||
-		!windowHasRoom(
-			this,
-			{ credentialType: V1_CREDENTIAL, baseUrl, credentials },
-			policy,
-			UNBATCHED_ROOM,
-		);
+	const short = await callsAreShort.call(this, policy);
+	const spaced = () => short || contested.has(`${wallet}|${address}`);
 	// Callers that may wait long (acknowledged ones) do not hold up those whose sender still waits.
 	const patience = `${policy.lane ?? 'work'}:${policy.maxRateLimitWaitMs}`;
 	const summary = await addressReads.settle(
@@ -165,6 +191,14 @@ export async function depositByAddress(
 		spaced,
 	);
 	return findDeposit(summary, String(callback.id));
+}
+
+/** Whether a lone deposit callback should still share the read of its address: calls are short. */
+export async function sharesAddressRead(
+	this: IWebhookFunctions,
+	policy: DeliveryPolicy,
+): Promise<boolean> {
+	return await callsAreShort.call(this, policy);
 }
 
 /** Kind, id and address of a callback for n8n's log (never a credential). */

@@ -136,9 +136,39 @@ describe('legacy callbacks', () => {
 });
 
 describe('callbacks waiting for one address are settled together', () => {
-	it('a burst of forged deposits on a known address costs a read or two, starts nothing, and the genuine one in it starts once', async () => {
+	it('a deposit alone on its address is looked up by id; deposits arriving on one address together share a read of it', async () => {
+		const address = walletAddress();
+		for (let i = 0; i < 3; i++) expect((await send(genuineDeposit(address))).status).toBe(200);
+		expect(calls('/v1/wallet/transaction')).toBe(3);
+		expect(calls('/v1/wallet/address/transactions')).toBe(0);
+
+		const together = Array.from({ length: 6 }, () => genuineDeposit(address));
+		ctx.sim.requests.length = 0;
+		const results = await Promise.all(together.map(async (callback) => await send(callback)));
+		expect(results.map((result) => result.status)).toEqual(Array(6).fill(200));
+		expect(results.flatMap((result) => result.items)).toHaveLength(6);
+		expect(calls('/v1/wallet/transaction')).toBe(1); // the first, alone when it came
+		expect(calls('/v1/wallet/address/transactions')).toBeLessThanOrEqual(2);
+	});
+
+	it("once half the wallet's window is used, deposits on one address share one read of it", async () => {
+		// 50 lookups of the simulator's 100 a window: no more than half is left.
+		for (let i = 0; i < 50; i++)
+			expect((await send(genuineDeposit(walletAddress()))).status).toBe(200);
+		const address = walletAddress();
+		const deposits = Array.from({ length: 6 }, () => genuineDeposit(address));
+		ctx.sim.requests.length = 0;
+		const results = await Promise.all(deposits.map(async (callback) => await send(callback)));
+		expect(results.map((result) => result.status)).toEqual(Array(6).fill(200));
+		expect(results.flatMap((result) => result.items)).toHaveLength(6);
+		expect(calls('/v1/wallet/address/transactions')).toBeLessThanOrEqual(2);
+		expect(calls('/v1/wallet/transaction')).toBe(0);
+	}, 30_000);
+
+	it('once a forgery names a known address, a burst of forged deposits on it costs a read or two, starts nothing, and the genuine one in it starts once', async () => {
 		const address = walletAddress();
 		const genuine = genuineDeposit(address, '0.75');
+		expect((await send(forgedDeposit(address))).status).toBe(403);
 		const burst = [
 			...Array.from({ length: 30 }, () => forgedDeposit(address)),
 			genuine,
@@ -184,6 +214,8 @@ describe('callbacks waiting for one address are settled together', () => {
 		const address = walletAddress();
 		const genuine = genuineDeposit(address, '0.3');
 		genuineDeposit(address, '0.2');
+		expect((await send(forgedDeposit(address))).status).toBe(403); // the address is read from now on
+		ctx.sim.requests.length = 0;
 		const handlers = v1.handlers as unknown as Record<string, (input: unknown) => IDataObject>;
 		const original = handlers['/v1/wallet/address/transactions'];
 		handlers['/v1/wallet/address/transactions'] = (input) => {
@@ -197,17 +229,18 @@ describe('callbacks waiting for one address are settled together', () => {
 			const result = await send(genuine);
 			expect(result.items).toHaveLength(1);
 			expect(result.items[0]).toMatchObject({ id: genuine.id, verified: true });
+			expect(calls('/v1/wallet/address/transactions')).toBe(1);
 			expect(calls('/v1/wallet/transaction')).toBe(1);
 		} finally {
 			handlers['/v1/wallet/address/transactions'] = original;
 		}
 	});
 
-	it("a forged deposit on an address that is not the wallet's is refuted by the one address read", async () => {
+	it("a forged deposit on an address that is not the wallet's is refuted by one lookup and the wallet's identity", async () => {
 		const result = await send(forgedDeposit('T' + hex(33)));
 		expect(result.status).toBe(403);
 		expect(ctx.sim.requests.map((request) => request.path)).toEqual([
-			'/v1/wallet/address/transactions',
+			'/v1/wallet/transaction',
 			'/v1/wallet/balance',
 		]);
 	});

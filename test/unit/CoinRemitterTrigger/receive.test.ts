@@ -165,10 +165,9 @@ describe('verification with the API', () => {
 				confirmations: 4,
 			}),
 		]);
-		// A v1 deposit is settled by one read of its address's transactions (shared with any other
-		// callback waiting for that address).
+		// While the wallet's rate limit has room, a v1 deposit is looked up by its id: one round trip.
 		expect(ctx.sim.requests.map((request) => [request.path, request.fields])).toEqual([
-			['/v1/wallet/address/transactions', { address: payload.address }],
+			['/v1/wallet/transaction', { id: payload.id }],
 		]);
 	});
 
@@ -189,11 +188,10 @@ describe('verification with the API', () => {
 			{ amount: '999.00000000' },
 			"The callback's amount does not match the wallet's record",
 		],
-		// A deposit is looked up among the transactions of the address it names: not there, no record.
 		[
 			'address',
 			{ address: 'T' + '7'.repeat(33) },
-			'The callback does not match any record of the wallet',
+			"The callback's address does not match the wallet's record",
 		],
 		['type', { type: 'send' }, "The callback's type does not match the wallet's record"],
 	])(

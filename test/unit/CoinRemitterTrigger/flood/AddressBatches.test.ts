@@ -48,28 +48,4 @@ describe('AddressBatches', () => {
 		await jest.advanceTimersByTimeAsync(5_000);
 		expect(batches.size).toBe(0);
 	});
-
-	it('while reads need no spacing, the next read starts as soon as the running one ends; once they do, after the interval', async () => {
-		const batches = new AddressBatches<string>(5_000);
-		const { started, read } = controlledReads();
-		let spaced = false;
-		const settle = async () => await batches.settle('wallet|A', read, () => spaced);
-		const first = settle();
-		await jest.advanceTimersByTimeAsync(0);
-		const second = [settle(), settle()];
-		started[0]('read 1');
-		await expect(first).resolves.toBe('read 1');
-		await jest.advanceTimersByTimeAsync(0);
-		expect(started).toHaveLength(2); // at once, not 5 s later
-		const third = settle(); // joins the read after the running one
-		spaced = true; // e.g. a callback for the address was refused as forged
-		started[1]('read 2');
-		await expect(Promise.all(second)).resolves.toEqual(['read 2', 'read 2']);
-		await jest.advanceTimersByTimeAsync(4_999);
-		expect(started).toHaveLength(2);
-		await jest.advanceTimersByTimeAsync(1);
-		expect(started).toHaveLength(3);
-		started[2]('read 3');
-		await expect(third).resolves.toBe('read 3');
-	});
 });
