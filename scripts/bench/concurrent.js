@@ -3,7 +3,9 @@
 //   a. 600 confirmed deposit callbacks from 25 concurrent senders, to the CoinRemitter Trigger (as
 //      merchants run it: Skip Duplicates on) and to n8n's Webhook node answering on receipt,
 //      interleaved in rounds of 100 after a warm-up; Verify With the API off, then on with the
-//      gateway 100 ms away (a limit that does not bind). Answer times p50 / p95 and their ratios.
+//      gateway 100 ms away (a limit that does not bind): all on one address (the shape of a flood,
+//      so the trigger shares reads of it), then each deposit on an address of its own (`spread`).
+//      Answer times p50 / p95 and their ratios.
 //   b. The same trigger with 100, 1,000 and 5,000 deliveries already remembered (seeded in the
 //      workflow's static data, in the earlier `delivered` form, which the trigger folds in on its
 //      first callback): 200 callbacks each, 25 senders, p50 / p95.
@@ -11,7 +13,7 @@
 //      how many are left unanswered after 15 s; and to n8n's Webhook node at typeVersion 1, which
 //      n8n 2.x handles like the trigger (an expression isolate held for the whole webhook phase, the
 //      body parsed for a version-1 node), to tell n8n's part from the package's.
-// COINREMITTER_BENCH_PHASES=off,on,100,1000,5000,xml (comma-separated) runs only those parts, and
+// COINREMITTER_BENCH_PHASES=off,on,spread,100,1000,5000,xml (comma-separated) runs only those parts, and
 // activates only their workflows: `5000` alone measures the longest history in a fresh n8n, without
 // the executions the earlier parts leave behind. COINREMITTER_BENCH_TRIGGER_VERSION=1 measures the
 // trigger at typeVersion 1, as workflows saved before version 2 have it (default 2).
@@ -34,7 +36,9 @@ const ANSWER_TIMEOUT_MS = 15_000;
 const ADDRESS = 'T' + 'c'.repeat(33);
 const WEBHOOK_PATH = 'bench-cost-webhook';
 const WEBHOOK_V1_PATH = 'bench-cost-webhook-v1';
-const PHASES = (process.env.COINREMITTER_BENCH_PHASES ?? 'off,on,100,1000,5000,xml').split(',');
+const PHASES = (process.env.COINREMITTER_BENCH_PHASES ?? 'off,on,spread,100,1000,5000,xml').split(
+	',',
+);
 const runs = (phase) => PHASES.includes(String(phase));
 const TRIGGER_VERSION = Number(process.env.COINREMITTER_BENCH_TRIGGER_VERSION ?? 2);
 
@@ -57,15 +61,17 @@ const percentile = (values, p) => {
 const summary = (ms) => ({ p50: percentile(ms, 50), p95: percentile(ms, 95) });
 
 /** `count` genuine confirmed deposits (the gateway knows them, so Verify can look them up). */
-function deposits(sim, count) {
-	sim.wallet('sim_tcn_key').addresses.set(ADDRESS, {
-		address: ADDRESS,
-		label: 'bench cost',
-		createdAt: Date.now(),
-		expiresAt: Date.now() + 3_600_000,
-	});
+function deposits(sim, count, { spread = false } = {}) {
+	const addressOf = (i) => (spread ? 'T' + String(i).padStart(33, 'd') : ADDRESS);
 	return Array.from({ length: count }, (_, i) => {
-		const deposit = sim.deposit('sim_tcn_key', ADDRESS, `0.${String(1 + i).padStart(8, '0')}`, 3);
+		const address = addressOf(i);
+		sim.wallet('sim_tcn_key').addresses.set(address, {
+			address,
+			label: 'bench cost',
+			createdAt: Date.now(),
+			expiresAt: Date.now() + 3_600_000,
+		});
+		const deposit = sim.deposit('sim_tcn_key', address, `0.${String(1 + i).padStart(8, '0')}`, 3);
 		return callbacks.encodeCallback(callbacks.v1TransactionWebhook(sim, deposit.id));
 	});
 }
@@ -184,7 +190,7 @@ async function measureConcurrent(instance, sim, label) {
 		...(runs('off') || runs('xml')
 			? [costTriggerWorkflow(ids.off, triggerPath(ids.off), { typeVersion: TRIGGER_VERSION })]
 			: []),
-		...(runs('on')
+		...(runs('on') || runs('spread')
 			? [
 					costTriggerWorkflow(ids.on, triggerPath(ids.on), {
 						verify: true,
@@ -205,7 +211,7 @@ async function measureConcurrent(instance, sim, label) {
 	const webhookUrl = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_PATH}`);
 	const webhookV1Url = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_V1_PATH}`);
 	if (runs('off') || runs('xml')) await registered(url(ids.off));
-	if (runs('on')) await registered(url(ids.on));
+	if (runs('on') || runs('spread')) await registered(url(ids.on));
 	for (const n of histories) await registered(url(ids[n]));
 	const http = new Agent({ connections: SENDERS, keepAliveTimeout: 10_000 });
 	const figures = { label };
@@ -227,6 +233,17 @@ async function measureConcurrent(instance, sim, label) {
 				sim.options.latencyMs = latency;
 			}
 			console.log(line('Verify on, gateway 100 ms away', figures.on));
+		}
+		if (runs('spread')) {
+			const latency = sim.options.latencyMs;
+			sim.options.latencyMs = 100;
+			try {
+				const bodies = deposits(sim, total, { spread: true });
+				figures.spread = await interleaved(http, url(ids.on), webhookUrl, bodies);
+			} finally {
+				sim.options.latencyMs = latency;
+			}
+			console.log(line('Verify on, each deposit on an address of its own', figures.spread));
 		}
 
 		figures.history = {};
