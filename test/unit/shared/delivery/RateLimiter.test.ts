@@ -173,11 +173,6 @@ describe('RateLimiter', () => {
 		const work = Array.from({ length: 4 }, () => limiter.acquire(5000));
 		const verifications = Array.from({ length: 4 }, () => limiter.acquire(5000, 0, 'verification'));
 		await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
-		const granted = async (calls: Promise<unknown>[]) => {
-			let count = 0;
-			for (const call of calls) if (await settled(call)) count++;
-			return count;
-		};
 		// A window of 4: half is item work's while verifications wait, the other half goes to them.
 		expect(await granted(verifications)).toBe(2);
 		expect(await granted(work)).toBe(2);
@@ -194,11 +189,6 @@ describe('RateLimiter', () => {
 			limiter.acquire(60_000, 0, i % 2 ? 'verification' : 'background'),
 		);
 		const checkout = Array.from({ length: 10 }, () => limiter.acquire(60_000));
-		const granted = async (calls: Promise<unknown>[]) => {
-			let count = 0;
-			for (const call of calls) if (await settled(call)) count++;
-			return count;
-		};
 		for (let window = 1; window <= 2; window++) {
 			await jest.advanceTimersByTimeAsync(WINDOW_MS + GUARD_MS);
 			expect(await granted(checkout)).toBe(5 * window);
