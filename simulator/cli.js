@@ -9,7 +9,8 @@ const HELP = `CoinRemitter gateway simulator: a local stand-in for CoinRemitter'
 Usage: npm run simulator -- [options]
 
 Options:
-  --port <n>         port on 127.0.0.1 (default: $COINREMITTER_SIM_PORT or 8787; 0 picks a free one)
+  --port <n>         port (default: $COINREMITTER_SIM_PORT or 8787; 0 picks a free one)
+  --host <address>   address to listen on (default 127.0.0.1; 0.0.0.0 lets an n8n in Docker reach it)
   --rate-limit <n>   requests a wallet may make per window before 429 (default 100)
   --latency <ms>     answer every request after this many milliseconds (default 0)
   -h, --help         show this help
@@ -34,6 +35,7 @@ function readOptions() {
 		return parseArgs({
 			options: {
 				port: { type: 'string', default: process.env.COINREMITTER_SIM_PORT ?? '8787' },
+				host: { type: 'string', default: '127.0.0.1' },
 				'rate-limit': { type: 'string', default: '100' },
 				latency: { type: 'string', default: '0' },
 				help: { type: 'boolean', short: 'h', default: false },
@@ -53,6 +55,7 @@ function readOptions() {
 	const port = wholeNumber(options.port, 'port', 65535);
 	const sim = await startSimulator({
 		port,
+		host: options.host,
 		rateLimit: wholeNumber(options['rate-limit'], 'rate-limit'),
 		latencyMs: wholeNumber(options.latency, 'latency', 600000),
 	}).catch((error) =>
