@@ -129,7 +129,7 @@ function alreadyAttempted(context: IExecuteFunctions, itemIndex: number, payout:
 		`This withdrawal was already attempted (${which}), so it was not sent again`,
 		{
 			itemIndex,
-			description: `An earlier run of this workflow already sent this payout, or started to (for example the run that is now retried, or a run that n8n restarted after a worker stopped). Nothing was sent now, so that nothing is paid twice. Check whether it arrived: the transactions of the destination address (Address → Get Transactions), the transaction by its ID (Transaction → Get) or the CoinRemitter dashboard. If it was not made, or it really is a new payout, send it under a Payout Key that was never used (for example the order ID, or "order-1042-2"); with the Payout Key empty, the same amount to the same address is refused for ${DEFAULT_KEY_DAYS} days (UTC).`,
+			description: `An earlier run of this workflow already sent this payout, or started to (for example the run that is now retried, or a run that n8n restarted after a worker stopped). Nothing was sent now, so that nothing is paid twice. Check whether it was made: the wallet's transactions in the CoinRemitter dashboard, the transaction by its ID (Transaction → Get; the withdrawal's callback carries it), or the balance (Wallet → Get Balance). If it was not made, or it really is a new payout, send it under a Payout Key that was never used (for example the order ID, or "order-1042-2"); with the Payout Key empty, the same amount to the same address is refused for ${DEFAULT_KEY_DAYS} days (UTC).`,
 		},
 	);
 }

@@ -128,7 +128,7 @@ describe('safe retries', () => {
 			'CoinRemitter may or may not have carried out this request: the outcome is unknown',
 		);
 		expect(result.error?.description).toMatch(
-			/Check whether it happened before anything else: for a withdrawal, the transactions of the destination address \(Address → Get Transactions\)/,
+			/Check whether it happened before anything else: for a withdrawal, the wallet's transactions in the CoinRemitter dashboard/,
 		);
 		expect(ctx.sim.requests).toHaveLength(1);
 	});

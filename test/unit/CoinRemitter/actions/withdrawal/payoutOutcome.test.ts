@@ -82,7 +82,7 @@ describe.each(['v1', 'legacy'] as const)('%s withdrawal: what comes back decides
 				'CoinRemitter may or may not have carried out this request: the outcome is unknown',
 			);
 			expect(first.description).toMatch(/so it may have been carried out/);
-			expect(first.description).toMatch(/Address → Get Transactions/);
+			expect(first.description).toMatch(/Wallet → Get Balance/);
 			expect(first.description).toMatch(/Transaction → Get/);
 			expect(first.description).toMatch(/dashboard/);
 			expect(first.description).toMatch(
