@@ -24,7 +24,8 @@
 // `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst,
 // concurrent, memory, flood, xml). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default
 // 1.123.81); 2.x under its default expression engine, vm. COINREMITTER_BENCH_CPU_PROF=<dir> has the
-// bench's n8n write a V8 CPU profile there when it stops (node --cpu-prof).
+// bench's n8n write a V8 CPU profile there when it stops (node --cpu-prof);
+// `node scripts/bench/profile-summary.js <file>` sums it up by part.
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
 const { cpus, tmpdir } = require('node:os');
@@ -63,9 +64,7 @@ async function prepareBenchN8n(n8n, sim, tarball) {
 		credentials: [v1Credential(CREDENTIAL, sim.url, 'sim_tcn_key', 'sim_tcn_password')],
 		extraEnv: {
 			N8N_EXPRESSION_ENGINE: VERSION.startsWith('1.') ? 'legacy' : 'vm',
-			...(CPU_PROF
-				? { NODE_OPTIONS: `--require ${join(__dirname, 'bench', 'cpu-profile.js')}` }
-				: {}),
+			...(CPU_PROF ? { NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` } : {}),
 		},
 	});
 }
