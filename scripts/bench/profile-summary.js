@@ -8,10 +8,13 @@ const { readFileSync } = require('node:fs');
 const PARTS = [
 	['(idle)', (url, name) => name === '(idle)' || name === '(program)'],
 	['(garbage collector)', (_url, name) => name === '(garbage collector)'],
-	['this package', (url) => url.includes('n8n-nodes-coinremitter')],
+	['this package', (url) => url.includes('/node_modules/n8n-nodes-coinremitter/')],
 	['sqlite / TypeORM', (url) => /sqlite3|typeorm/.test(url)],
 	['isolated-vm / expressions', (url) => /isolated-vm|expression/i.test(url)],
-	['n8n (core, workflow, cli, @n8n)', (url) => /\/(n8n|n8n-core|n8n-workflow|@n8n)\//.test(url)],
+	[
+		'n8n (cli, core, workflow, @n8n)',
+		(url) => /\/node_modules\/(n8n|n8n-core|n8n-workflow|@n8n\/[^/]+)\//.test(url),
+	],
 	['other node_modules', (url) => url.includes('node_modules')],
 	["Node's own", () => true],
 ];
@@ -31,7 +34,7 @@ for (const node of profile.nodes) {
 	const [part] = PARTS.find(([, test]) => test(url, functionName));
 	byPart.set(part, (byPart.get(part) ?? 0) + ms);
 	if (part === 'this package') {
-		const key = `${functionName || '(anonymous)'} ${url.split('n8n-nodes-coinremitter/')[1]}`;
+		const key = `${functionName || '(anonymous)'} ${url.split('/node_modules/n8n-nodes-coinremitter/')[1]}`;
 		ours.set(key, (ours.get(key) ?? 0) + ms);
 	}
 }
