@@ -213,7 +213,7 @@ async function fetchRecord(
 	};
 	if (!lookup.settlesByAddress?.(callback, api)) return await byId();
 	return await flood.verifyAtAddress(wallet, String(callback.address), async (shared) => {
-		if (!shared && !(await flood.sharesAddressRead.call(this, policy))) return await byId();
+		if (!shared && !(await flood.callsAreShort.call(this, policy))) return await byId();
 		const listing = await depositAtAddress.call(this, wallet, callback, policy);
 		if (listing === 'absent') throw new NotAtAddress();
 		return listing === 'unproven' ? await byId() : listing.record;

@@ -76,6 +76,17 @@ function deposits(sim, count, { spread = false } = {}) {
 	});
 }
 
+/** Runs `measure` with the gateway 100 ms away (one API round trip), then restores its latency. */
+async function withGatewayLatency(sim, measure) {
+	const latency = sim.options.latencyMs;
+	sim.options.latencyMs = 100;
+	try {
+		return await measure();
+	} finally {
+		sim.options.latencyMs = latency;
+	}
+}
+
 /** Posts every body, `senders` at a time; the answer time of each (ms) and the answers that were not 200. */
 async function post(http, url, bodies, senders = SENDERS) {
 	const times = [];
@@ -225,24 +236,15 @@ async function measureConcurrent(instance, sim, label) {
 			console.log(line('Verify off', figures.off));
 		}
 		if (runs('on')) {
-			const latency = sim.options.latencyMs;
-			sim.options.latencyMs = 100;
-			try {
-				figures.on = await interleaved(http, url(ids.on), webhookUrl, deposits(sim, total));
-			} finally {
-				sim.options.latencyMs = latency;
-			}
+			figures.on = await withGatewayLatency(sim, async () =>
+				interleaved(http, url(ids.on), webhookUrl, deposits(sim, total)),
+			);
 			console.log(line('Verify on, gateway 100 ms away', figures.on));
 		}
 		if (runs('spread')) {
-			const latency = sim.options.latencyMs;
-			sim.options.latencyMs = 100;
-			try {
-				const bodies = deposits(sim, total, { spread: true });
-				figures.spread = await interleaved(http, url(ids.on), webhookUrl, bodies);
-			} finally {
-				sim.options.latencyMs = latency;
-			}
+			figures.spread = await withGatewayLatency(sim, async () =>
+				interleaved(http, url(ids.on), webhookUrl, deposits(sim, total, { spread: true })),
+			);
 			console.log(line('Verify on, each deposit on an address of its own', figures.spread));
 		}
 

@@ -152,8 +152,14 @@ export async function verifyAtAddress<T>(
 	}
 }
 
-/** Whether calls are short: no more than UNBATCHED_ROOM of the wallet's window is free. */
-async function callsAreShort(this: IWebhookFunctions, policy: DeliveryPolicy): Promise<boolean> {
+/**
+ * Whether calls are short: no more than UNBATCHED_ROOM of the wallet's window is free. Then even a
+ * lone deposit callback shares the read of its address, and reads of an address are spaced.
+ */
+export async function callsAreShort(
+	this: IWebhookFunctions,
+	policy: DeliveryPolicy,
+): Promise<boolean> {
 	const { baseUrl, credentials } = await v1Wallet(this, 0);
 	const wallet = { credentialType: V1_CREDENTIAL, baseUrl, credentials };
 	return !windowHasRoom(this, wallet, policy, UNBATCHED_ROOM);
@@ -191,14 +197,6 @@ export async function depositByAddress(
 		spaced,
 	);
 	return findDeposit(summary, String(callback.id));
-}
-
-/** Whether a lone deposit callback should still share the read of its address: calls are short. */
-export async function sharesAddressRead(
-	this: IWebhookFunctions,
-	policy: DeliveryPolicy,
-): Promise<boolean> {
-	return await callsAreShort.call(this, policy);
 }
 
 /** Kind, id and address of a callback for n8n's log (never a credential). */
