@@ -2,6 +2,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import type { Endpoint } from '../shared/client';
 import { callApi, LEGACY_CREDENTIAL, legacyWallet, V1_CREDENTIAL } from '../shared/client';
+import { forgetCallbackCredentials, reuseCallbackCredentials } from '../shared/client/credentials';
 import type { DeliveryPolicy } from '../shared/delivery';
 import type { Lane } from '../shared/delivery/rateWindow';
 import type { FailureReason } from '../shared/errors';
@@ -65,11 +66,45 @@ const busyAsResult = (error: unknown): typeof BUSY => {
 };
 
 /**
+ * Verifies a callback with the trigger's credential for `api`, read from n8n at most once for a run
+ * of callbacks it verifies (reuseCallbackCredentials).
+ */
+export async function verifyPatiently(
+	this: IWebhookFunctions,
+	lookup: Lookup,
+	event: TriggerEvent,
+	api: CallbackInterface,
+	callback: IDataObject,
+	waitMs: number,
+	acknowledge: () => void,
+): Promise<Verification> {
+	const credentialType = api === 'v1' ? V1_CREDENTIAL : LEGACY_CREDENTIAL;
+	reuseCallbackCredentials(this, credentialType);
+	let verified: Verification | undefined;
+	try {
+		verified = await verifyWithinPatience.call(
+			this,
+			lookup,
+			event,
+			api,
+			callback,
+			waitMs,
+			acknowledge,
+		);
+		return verified;
+	} finally {
+		// A credential is used again only once it has verified a callback: after anything else (a
+		// refusal, another wallet, no answer) the next callback reads it from n8n, in case it was edited.
+		if (!verified || !('record' in verified)) forgetCallbackCredentials(this, credentialType);
+	}
+}
+
+/**
  * Verifies a callback within the sender's patience (`waitMs` for the rate limit). When the wallet's
  * limit binds, the callback is acknowledged (`acknowledge`: 202 to the sender) and verification goes
  * on for up to ten minutes; the workflow still starts only for a record the API confirms.
  */
-export async function verifyPatiently(
+async function verifyWithinPatience(
 	this: IWebhookFunctions,
 	lookup: Lookup,
 	event: TriggerEvent,

@@ -1,7 +1,7 @@
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { legacyGeneration, type LegacyGeneration } from '../coins';
-import type { RequestContext } from '../delivery';
+import { nodeOf, type RequestContext } from '../delivery';
 
 export const V1_CREDENTIAL = 'coinRemitterApi';
 export const LEGACY_CREDENTIAL = 'coinRemitterLegacyApi';
@@ -32,6 +32,61 @@ export async function credentialsOf(context: RequestContext, type: string, itemI
 		pending.catch(() => byType.delete(type));
 	}
 	return await pending;
+}
+
+/** How long the trigger uses a credential it read for one callback for the callbacks after it. */
+export const CALLBACK_CREDENTIAL_REUSE_MS = 10_000;
+
+const readForCallbacks = new Map<
+	string,
+	{ pending: Promise<ICredentialDataDecryptedObject>; until: number }
+>();
+
+/** One trigger node's credential of one type; undefined when the node has no saved credential. */
+function callbackCredentialKey(context: IWebhookFunctions, type: string): string | undefined {
+	const node = nodeOf(context);
+	const saved = node.credentials?.[type];
+	if (!saved?.id) return undefined;
+	return `${context.getWorkflow().id ?? ''}|${node.id}|${type}|${saved.id}`;
+}
+
+/**
+ * Has this callback use the credential the same trigger node read for a callback less than
+ * CALLBACK_CREDENTIAL_REUSE_MS ago. n8n reads a credential from its database, decrypts it and, on
+ * n8n 2.x, takes an expression isolate for every read: under a burst of callbacks that costs more
+ * than the verification's own call. So a credential edited in n8n reaches the trigger within that
+ * time, or at once after a verification it failed (forgetCallbackCredentials).
+ */
+export function reuseCallbackCredentials(context: IWebhookFunctions, type: string): void {
+	const key = callbackCredentialKey(context, type);
+	if (!key) return;
+	const now = Date.now();
+	for (const [stale, read] of readForCallbacks)
+		if (read.until <= now) readForCallbacks.delete(stale);
+	const recent = readForCallbacks.get(key);
+	let byType = credentialCache.get(context);
+	if (!byType) credentialCache.set(context, (byType = new Map()));
+	if (recent) {
+		byType.set(type, recent.pending);
+		return;
+	}
+	const read = {
+		pending: credentialsOf(context, type, 0),
+		until: now + CALLBACK_CREDENTIAL_REUSE_MS,
+	};
+	readForCallbacks.set(key, read);
+	read.pending.catch(() => forgetCallbackCredentials(context, type));
+}
+
+/** The next callback reads the trigger's credential from n8n again. */
+export function forgetCallbackCredentials(context: IWebhookFunctions, type: string): void {
+	const key = callbackCredentialKey(context, type);
+	if (key) readForCallbacks.delete(key);
+}
+
+/** Forgets every credential kept for callbacks (tests). */
+export function forgetAllCallbackCredentials(): void {
+	readForCallbacks.clear();
 }
 
 /** The v1 credential and its base URL. */
