@@ -66,6 +66,8 @@ export interface WebhookCall {
 	staticData?: IDataObject;
 	query?: IDataObject;
 	workflowId?: string;
+	/** Counts n8n's reads of the node's credentials, by type. */
+	credentialReads?: Record<string, number>;
 }
 
 export interface WebhookResult {
@@ -134,6 +136,7 @@ export async function callWebhook(
 			),
 		}),
 		getCredentials: async (type: string) => {
+			if (call.credentialReads) call.credentialReads[type] = (call.credentialReads[type] ?? 0) + 1;
 			if (!credentials[type]) throw new Error(`no ${type} credential`);
 			return credentials[type];
 		},

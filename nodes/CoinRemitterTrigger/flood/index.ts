@@ -169,8 +169,8 @@ export async function callsAreShort(
  * What the v1 address the deposit callback names says about it, read together with every other
  * callback waiting for that address: reads of one address go one after another, and at most once
  * per ADDRESS_READ_INTERVAL_MS while calls are short or a callback naming the address was refused
- * lately. Throws the API's error (not found: the address is not the wallet's; rate-limit wait) for
- * the caller to judge.
+ * lately. A read already under way serves the callbacks whose deposit it lists. Throws the API's
+ * error (not found: the address is not the wallet's; rate-limit wait) for the caller to judge.
  */
 export async function depositByAddress(
 	this: IWebhookFunctions,
@@ -179,6 +179,7 @@ export async function depositByAddress(
 	policy: DeliveryPolicy,
 ): Promise<Listing> {
 	const address = String(callback.address);
+	const id = String(callback.id);
 	const short = await callsAreShort.call(this, policy);
 	const spaced = () => short || contested.has(`${wallet}|${address}`);
 	// Callers that may wait long (acknowledged ones) do not hold up those whose sender still waits.
@@ -195,8 +196,9 @@ export async function depositByAddress(
 				itemIndex: 0,
 			}),
 		spaced,
+		(answer) => typeof findDeposit(answer, id) === 'object',
 	);
-	return findDeposit(summary, String(callback.id));
+	return findDeposit(summary, id);
 }
 
 /** Kind, id and address of a callback for n8n's log (never a credential). */

@@ -49,3 +49,63 @@ describe('AddressBatches', () => {
 		expect(batches.size).toBe(0);
 	});
 });
+
+describe('AddressBatches: a read under way that already answers', () => {
+	beforeEach(() => jest.useFakeTimers());
+	afterEach(() => jest.useRealTimers());
+
+	const listsB = (answer: string) => answer.includes('B');
+
+	it('serves the callers it answers for, and the next read is not sent when nobody else waits', async () => {
+		const batches = new AddressBatches<string>(5_000);
+		const { started, read } = controlledReads();
+		const first = batches.settle('wallet|A', read, () => false, listsB);
+		await jest.advanceTimersByTimeAsync(0);
+		const later = Array.from(
+			{ length: 10 },
+			async () => await batches.settle('wallet|A', read, () => false, listsB),
+		);
+		started[0]('read 1 lists A and B');
+		await expect(first).resolves.toBe('read 1 lists A and B');
+		await expect(Promise.all(later)).resolves.toEqual(Array(10).fill('read 1 lists A and B'));
+		await jest.advanceTimersByTimeAsync(10_000);
+		expect(started).toHaveLength(1);
+		expect(batches.size).toBe(0);
+	});
+
+	it('callers it does not answer for get the next read, which starts after them', async () => {
+		const batches = new AddressBatches<string>(5_000);
+		const { started, read } = controlledReads();
+		void batches.settle('wallet|A', read, () => false, listsB);
+		await jest.advanceTimersByTimeAsync(0);
+		const served = batches.settle('wallet|A', read, () => false, listsB);
+		const notServed = batches.settle(
+			'wallet|A',
+			read,
+			() => false,
+			() => false,
+		);
+		started[0]('read 1 lists B');
+		await expect(served).resolves.toBe('read 1 lists B');
+		await jest.advanceTimersByTimeAsync(0);
+		expect(started).toHaveLength(2);
+		started[1]('read 2');
+		await expect(notServed).resolves.toBe('read 2');
+	});
+
+	it('a failed read under way leaves its callers to the next read', async () => {
+		const batches = new AddressBatches<string>(5_000);
+		const { started, read } = controlledReads();
+		let fail: (error: Error) => void = () => undefined;
+		const failing = async () => await new Promise<string>((_resolve, reject) => (fail = reject));
+		const first = batches.settle('wallet|A', failing);
+		await jest.advanceTimersByTimeAsync(0);
+		const later = batches.settle('wallet|A', read, () => false, listsB);
+		fail(new Error('no answer'));
+		await expect(first).rejects.toThrow('no answer');
+		await jest.advanceTimersByTimeAsync(0);
+		expect(started).toHaveLength(1);
+		started[0]('read 2 lists B');
+		await expect(later).resolves.toBe('read 2 lists B');
+	});
+});
