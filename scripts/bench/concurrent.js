@@ -76,12 +76,24 @@ function deposits(sim, count, { spread = false } = {}) {
 	});
 }
 
-/** Runs `measure` with the gateway 100 ms away (one API round trip), then restores its latency. */
-async function withGatewayLatency(sim, measure) {
+/**
+ * Runs `measure` with the gateway 100 ms away (one API round trip), then restores its latency. Adds
+ * what the trigger asked of the gateway meanwhile: API calls per callback, and each call's time at
+ * the gateway (its receipt to its answer: the 100 ms plus the simulator's own work, which shares the
+ * bench's process with the senders), the round trip the trigger cannot do without.
+ */
+async function withGatewayLatency(sim, callbacksSent, measure) {
 	const latency = sim.options.latencyMs;
+	const before = sim.requests.length;
 	sim.options.latencyMs = 100;
 	try {
-		return await measure();
+		const figures = await measure();
+		const calls = sim.requests.slice(before).filter((call) => call.path.startsWith('/v1/'));
+		const gatewayMs = calls.map((call) => call.answeredAt - call.at).filter(Number.isFinite);
+		return {
+			...figures,
+			api: { perCallback: calls.length / callbacksSent, ...summary(gatewayMs) },
+		};
 	} finally {
 		sim.options.latencyMs = latency;
 	}
@@ -189,6 +201,10 @@ const ms = (value) => `${Math.round(value)}`;
 const line = (name, r) =>
 	`   ${name}: trigger p50/p95 ${ms(r.trigger.p50)} / ${ms(r.trigger.p95)} ms, Webhook node ${ms(r.webhook.p50)} / ${ms(r.webhook.p95)} ms, ratio ${r.ratio.p50.toFixed(2)} / ${r.ratio.p95.toFixed(2)} (not 200: ${r.failures.trigger} / ${r.failures.webhook}${r.sample.length ? `; ${r.sample.join(' | ').slice(0, 200)}` : ''})`;
 
+const signed = (value) => `${value >= 0 ? '+' : '−'}${ms(Math.abs(value))}`;
+const apiLine = (r) =>
+	`     trigger − Webhook node p50/p95 ${signed(r.trigger.p50 - r.webhook.p50)} / ${signed(r.trigger.p95 - r.webhook.p95)} ms; ${r.api.perCallback.toFixed(2)} API calls per callback, each ${ms(r.api.p50)} / ${ms(r.api.p95)} ms at the gateway (p50/p95)`;
+
 /** Runs a, b and c in a started-for-the-purpose n8n; returns the figures. */
 async function measureConcurrent(instance, sim, label) {
 	const ids = {
@@ -236,16 +252,18 @@ async function measureConcurrent(instance, sim, label) {
 			console.log(line('Verify off', figures.off));
 		}
 		if (runs('on')) {
-			figures.on = await withGatewayLatency(sim, async () =>
+			figures.on = await withGatewayLatency(sim, total, async () =>
 				interleaved(http, url(ids.on), webhookUrl, deposits(sim, total)),
 			);
 			console.log(line('Verify on, gateway 100 ms away', figures.on));
+			console.log(apiLine(figures.on));
 		}
 		if (runs('spread')) {
-			figures.spread = await withGatewayLatency(sim, async () =>
+			figures.spread = await withGatewayLatency(sim, total, async () =>
 				interleaved(http, url(ids.on), webhookUrl, deposits(sim, total, { spread: true })),
 			);
 			console.log(line('Verify on, each deposit on an address of its own', figures.spread));
+			console.log(apiLine(figures.spread));
 		}
 
 		figures.history = {};
