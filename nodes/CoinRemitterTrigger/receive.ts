@@ -5,7 +5,12 @@ import { DeliveryMemory } from './dedupe';
 import { classify, readFields, typeFields } from './parse';
 import { CallbackRejection, refuse } from './rejection';
 import type { CallbackInterface, CallbackSchema } from './schemas';
-import { credentialsOnNode, DEFAULT_VERIFICATION_WAIT_S, verifyPatiently } from './verify';
+import {
+	credentialsOnNode,
+	DEFAULT_VERIFICATION_WAIT_S,
+	verifyPatiently,
+	withCallbackCredential,
+} from './verify';
 
 export type { TriggerOptions } from './callbacks';
 
@@ -89,14 +94,11 @@ async function itemOf(
 		);
 	}
 	const waitMs = (options.verificationWait ?? DEFAULT_VERIFICATION_WAIT_S) * 1000;
-	const outcome = await verifyPatiently.call(
+	const lookup = kind.lookup;
+	const outcome = await withCallbackCredential(
 		this,
-		kind.lookup,
-		event,
 		api,
-		callback,
-		waitMs,
-		acknowledge,
+		async () => await verifyPatiently.call(this, lookup, event, api, callback, waitMs, acknowledge),
 	);
 	if ('otherWallet' in outcome) return { ignored: outcome.otherWallet };
 	const record = withDerived(kind, typeFields(schema, outcome.record), api, options);

@@ -66,36 +66,24 @@ const busyAsResult = (error: unknown): typeof BUSY => {
 };
 
 /**
- * Verifies a callback with the trigger's credential for `api`, read from n8n at most once for a run
- * of callbacks it verifies (reuseCallbackCredentials).
+ * Runs `verify` with the trigger's credential for `api` read from n8n at most once for a run of
+ * callbacks it verifies (reuseCallbackCredentials). A credential is used again only once it has
+ * verified a callback: after anything else (a refusal, another wallet, no answer) the next callback
+ * reads it from n8n, in case it was edited.
  */
-export async function verifyPatiently(
-	this: IWebhookFunctions,
-	lookup: Lookup,
-	event: TriggerEvent,
+export async function withCallbackCredential(
+	context: IWebhookFunctions,
 	api: CallbackInterface,
-	callback: IDataObject,
-	waitMs: number,
-	acknowledge: () => void,
+	verify: () => Promise<Verification>,
 ): Promise<Verification> {
 	const credentialType = api === 'v1' ? V1_CREDENTIAL : LEGACY_CREDENTIAL;
-	reuseCallbackCredentials(this, credentialType);
+	reuseCallbackCredentials(context, credentialType);
 	let verified: Verification | undefined;
 	try {
-		verified = await verifyWithinPatience.call(
-			this,
-			lookup,
-			event,
-			api,
-			callback,
-			waitMs,
-			acknowledge,
-		);
+		verified = await verify();
 		return verified;
 	} finally {
-		// A credential is used again only once it has verified a callback: after anything else (a
-		// refusal, another wallet, no answer) the next callback reads it from n8n, in case it was edited.
-		if (!verified || !('record' in verified)) forgetCallbackCredentials(this, credentialType);
+		if (!verified || !('record' in verified)) forgetCallbackCredentials(context, credentialType);
 	}
 }
 
@@ -104,7 +92,7 @@ export async function verifyPatiently(
  * limit binds, the callback is acknowledged (`acknowledge`: 202 to the sender) and verification goes
  * on for up to ten minutes; the workflow still starts only for a record the API confirms.
  */
-async function verifyWithinPatience(
+export async function verifyPatiently(
 	this: IWebhookFunctions,
 	lookup: Lookup,
 	event: TriggerEvent,

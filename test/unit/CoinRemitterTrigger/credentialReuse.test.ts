@@ -4,19 +4,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CALLBACK_CREDENTIAL_REUSE_MS } from '../../../nodes/shared/client/credentials';
 import { callbacks } from '../../../simulator/server';
-import { TCN, WRONG, useSimulator, v1Credentials } from '../../fixtures/simulator';
+import { TCN, WRONG, useSimulator, v1Credentials, walletAddress } from '../../fixtures/simulator';
 import { callWebhook, encode } from '../../helpers/webhook';
 
 const ctx = useSimulator();
 
 function genuineDeposit(): IDataObject {
 	const address = 'T' + Math.random().toString(16).slice(2).padEnd(33, 'a').slice(0, 33);
-	ctx.sim.wallet(TCN.apiKey)!.addresses.set(address, {
-		address,
-		label: 'reuse',
-		createdAt: Date.now(),
-		expiresAt: Date.now() + 600_000,
-	});
+	walletAddress(ctx.sim, address, { label: 'reuse', lifetimeMs: 600_000 });
 	const tx = ctx.sim.deposit(TCN.apiKey, address, '0.5', 3);
 	return callbacks.v1TransactionWebhook(ctx.sim, tx.id) as IDataObject;
 }

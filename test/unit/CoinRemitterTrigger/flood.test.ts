@@ -16,6 +16,7 @@ import {
 	TCN_LEGACY,
 	useSimulator,
 	v1Credentials,
+	walletAddress as addWalletAddress,
 } from '../../fixtures/simulator';
 import { callWebhook, encode, loggedLines } from '../../helpers/webhook';
 
@@ -26,12 +27,7 @@ const hex = (length: number) =>
 
 function walletAddress() {
 	const value = 'T' + hex(33);
-	ctx.sim.wallet(TCN.apiKey)!.addresses.set(value, {
-		address: value,
-		label: 'flood',
-		createdAt: Date.now(),
-		expiresAt: Date.now() + 600_000,
-	});
+	addWalletAddress(ctx.sim, value, { label: 'flood', lifetimeMs: 600_000 });
 	return value;
 }
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { callbacks } from '../../../simulator/server';
-import { LTC, TCN, useSimulator } from '../../fixtures/simulator';
+import { LTC, TCN, useSimulator, walletAddress } from '../../fixtures/simulator';
 import { callWebhook, encode } from '../../helpers/webhook';
 
 const ctx = useSimulator();
@@ -23,12 +23,7 @@ function newAddress(apiKey: string, label = 'shop1') {
 			.padEnd(33, 'x')
 			.slice(0, 33)
 			.replace(/[0lIO]/g, 'x');
-	ctx.sim.wallet(apiKey)!.addresses.set(address, {
-		address,
-		label,
-		createdAt: Date.now(),
-		expiresAt: Date.now() + 1000,
-	});
+	walletAddress(ctx.sim, address, { apiKey, label, lifetimeMs: 1000 });
 	return address;
 }
 

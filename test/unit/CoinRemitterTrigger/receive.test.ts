@@ -9,6 +9,7 @@ import {
 	legacyCredentials,
 	useSimulator,
 	v1Credentials,
+	walletAddress,
 } from '../../fixtures/simulator';
 import { callWebhook, encode, rawBody } from '../../helpers/webhook';
 
@@ -24,12 +25,7 @@ function address(apiKey = TCN.apiKey) {
 					Math.floor(Math.random() * 57)
 				],
 		).join('');
-	ctx.sim.wallet(apiKey)!.addresses.set(value, {
-		address: value,
-		label: 'l1',
-		createdAt: Date.now(),
-		expiresAt: Date.now() + 1000,
-	});
+	walletAddress(ctx.sim, value, { apiKey, label: 'l1', lifetimeMs: 1000 });
 	return value;
 }
 

@@ -12,6 +12,7 @@ import {
 	legacyCredentials,
 	useSimulator,
 	v1Credentials,
+	walletAddress,
 } from '../../fixtures/simulator';
 import { callWebhook, encode, loggedLines } from '../../helpers/webhook';
 import * as recorded from '../../fixtures/recorded';
@@ -31,12 +32,7 @@ function paidV1Invoice(status: 'paid' | 'pending' = 'paid') {
 }
 
 function tcnAddress(value = 'T' + 'k'.repeat(33)) {
-	ctx.sim.wallet(TCN.apiKey)!.addresses.set(value, {
-		address: value,
-		label: 'l1',
-		createdAt: Date.now(),
-		expiresAt: Date.now() + 60_000,
-	});
+	walletAddress(ctx.sim, value, { label: 'l1' });
 	return value;
 }
 

@@ -12,17 +12,13 @@ import {
 	legacyCredentials,
 	useSimulator,
 	v1Credentials,
+	walletAddress,
 } from '../../fixtures/simulator';
 
 const ctx = useSimulator();
 
 function tcnAddress(value = 'T' + 'd'.repeat(33)) {
-	ctx.sim.wallet(TCN.apiKey)!.addresses.set(value, {
-		address: value,
-		label: 'd1',
-		createdAt: Date.now(),
-		expiresAt: Date.now() + 60_000,
-	});
+	walletAddress(ctx.sim, value, { label: 'd1' });
 	return value;
 }
 

@@ -3,7 +3,7 @@
 import { FormData, request } from 'undici';
 
 import { callbacks } from '../../../simulator/server';
-import { TCN, useSimulator } from '../../fixtures/simulator';
+import { TCN, useSimulator, walletAddress } from '../../fixtures/simulator';
 import * as recorded from '../../fixtures/recorded';
 import { shapeOf } from '../../fixtures/recorded';
 
@@ -121,12 +121,7 @@ describe('simulator contract: invoices', () => {
 describe('simulator contract: transaction webhooks', () => {
 	it('the v1 deposit webhook is the v1 transaction record', () => {
 		const address = 'T' + 'b'.repeat(33);
-		ctx.sim.wallet(TCN.apiKey)!.addresses.set(address, {
-			address,
-			label: 'l',
-			createdAt: Date.now(),
-			expiresAt: Date.now() + 1000,
-		});
+		walletAddress(ctx.sim, address, { label: 'l', lifetimeMs: 1000 });
 		const tx = ctx.sim.deposit(TCN.apiKey, address, '0.5', 1);
 		expect(shapeOf(callbacks.v1TransactionWebhook(ctx.sim, tx.id))).toEqual(
 			shapeOf(recorded.v1Transaction),

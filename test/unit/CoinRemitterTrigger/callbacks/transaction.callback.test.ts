@@ -10,18 +10,14 @@ import {
 	legacyCredentials,
 	useSimulator,
 	v1Credentials,
+	walletAddress,
 } from '../../../fixtures/simulator';
 import { callWebhook, encode } from '../../../helpers/webhook';
 
 const ctx = useSimulator();
 
 function tcnAddress(value = 'T' + 'r'.repeat(33)) {
-	ctx.sim.wallet(TCN.apiKey)!.addresses.set(value, {
-		address: value,
-		label: 'r1',
-		createdAt: Date.now(),
-		expiresAt: Date.now() + 60_000,
-	});
+	walletAddress(ctx.sim, value, { label: 'r1' });
 	return value;
 }
 

@@ -3,7 +3,7 @@ import { operation } from '../../../helpers/editor';
 import { runNode } from '../../../helpers/engine';
 import { perWindow } from '../../../helpers/requestLog';
 import { callWebhook, encode } from '../../../helpers/webhook';
-import { TCN, useSimulator, v1Credentials } from '../../../fixtures/simulator';
+import { TCN, useSimulator, v1Credentials, walletAddress } from '../../../fixtures/simulator';
 
 // A gateway whose window is one second (a simulator, a custom plan): only a limiter that knows it
 // keeps every call out of a 429. Under CoinRemitter's minute the first calls would go together.
@@ -58,12 +58,7 @@ describe("the wallet's rate limit window", () => {
 		const answers = [];
 		for (let i = 0; i < LIMIT + 2; i++) {
 			const address = 'T' + String(i).padStart(33, 'w');
-			ctx.sim.wallet(TCN.apiKey)!.addresses.set(address, {
-				address,
-				label: 'window',
-				createdAt: Date.now(),
-				expiresAt: Date.now() + 60_000,
-			});
+			walletAddress(ctx.sim, address, { label: 'window' });
 			const deposit = ctx.sim.deposit(TCN.apiKey, address, `0.${i + 1}`, 3);
 			answers.push(
 				await callWebhook(encode(callbacks.v1TransactionWebhook(ctx.sim, deposit.id)), {
