@@ -66,10 +66,10 @@ const busyAsResult = (error: unknown): typeof BUSY => {
 };
 
 /**
- * Runs `verify` with the trigger's credential for `api` read from n8n at most once for a run of
- * callbacks it verifies (reuseCallbackCredentials). A credential is used again only once it has
- * verified a callback: after anything else (a refusal, another wallet, no answer) the next callback
- * reads it from n8n, in case it was edited.
+ * Runs `verify` with the trigger's credential for `api`, read from n8n at most once per
+ * CALLBACK_CREDENTIAL_REUSE_MS for the callbacks of one trigger node (reuseCallbackCredentials).
+ * After any callback it did not verify (a refusal, another wallet, no answer), the next callback
+ * reads it from n8n again, in case it was edited.
  */
 export async function withCallbackCredential(
 	context: IWebhookFunctions,
