@@ -2,7 +2,11 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import type { Endpoint } from '../shared/client';
 import { callApi, LEGACY_CREDENTIAL, legacyWallet, V1_CREDENTIAL } from '../shared/client';
-import { forgetCallbackCredentials, reuseCallbackCredentials } from '../shared/client/credentials';
+import {
+	credentialTypeOf,
+	forgetCallbackCredentials,
+	reuseCallbackCredentials,
+} from '../shared/client/credentials';
 import type { DeliveryPolicy } from '../shared/delivery';
 import type { Lane } from '../shared/delivery/rateWindow';
 import type { FailureReason } from '../shared/errors';
@@ -76,7 +80,7 @@ export async function withCallbackCredential(
 	api: CallbackInterface,
 	verify: () => Promise<Verification>,
 ): Promise<Verification> {
-	const credentialType = api === 'v1' ? V1_CREDENTIAL : LEGACY_CREDENTIAL;
+	const credentialType = credentialTypeOf(api);
 	reuseCallbackCredentials(context, credentialType);
 	let verified: Verification | undefined;
 	try {

@@ -3,8 +3,8 @@
 import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { callApi, LEGACY_CREDENTIAL, V1_CREDENTIAL } from '../../shared/client';
-import { credentialsOf, v1Wallet } from '../../shared/client/credentials';
+import { callApi, V1_CREDENTIAL } from '../../shared/client';
+import { credentialsOf, credentialTypeOf, v1Wallet } from '../../shared/client/credentials';
 import type { DeliveryPolicy } from '../../shared/delivery';
 import { windowHasRoom } from '../../shared/delivery';
 import { CallbackRejection } from '../rejection';
@@ -54,7 +54,7 @@ export async function walletKeyOf(
 	context: IWebhookFunctions,
 	api: CallbackInterface,
 ): Promise<string> {
-	const type = api === 'v1' ? V1_CREDENTIAL : LEGACY_CREDENTIAL;
+	const type = credentialTypeOf(api);
 	const credentials = await credentialsOf(context, type, 0);
 	const secret = credentials.apiPassword ?? credentials.password;
 	const parts = [api, credentials.baseUrl, credentials.coin, credentials.apiKey, secret];

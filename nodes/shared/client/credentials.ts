@@ -6,6 +6,10 @@ import { nodeOf, type RequestContext } from '../delivery';
 export const V1_CREDENTIAL = 'coinRemitterApi';
 export const LEGACY_CREDENTIAL = 'coinRemitterLegacyApi';
 
+/** The credential type of an interface. */
+export const credentialTypeOf = (api: 'v1' | 'legacy') =>
+	api === 'v1' ? V1_CREDENTIAL : LEGACY_CREDENTIAL;
+
 export interface LegacyWallet {
 	coin: string;
 	generation: LegacyGeneration;
@@ -23,8 +27,7 @@ const credentialCache = new WeakMap<
  * every read, which cost more than the call itself. Every item of one run uses the same credential.
  */
 export async function credentialsOf(context: RequestContext, type: string, itemIndex: number) {
-	let byType = credentialCache.get(context);
-	if (!byType) credentialCache.set(context, (byType = new Map()));
+	const byType = readsOf(context);
 	let pending = byType.get(type);
 	if (!pending) {
 		pending = context.getCredentials(type, itemIndex);
@@ -32,6 +35,13 @@ export async function credentialsOf(context: RequestContext, type: string, itemI
 		pending.catch(() => byType.delete(type));
 	}
 	return await pending;
+}
+
+/** The credential reads of one node run, by type. */
+function readsOf(context: RequestContext): Map<string, Promise<ICredentialDataDecryptedObject>> {
+	let byType = credentialCache.get(context);
+	if (!byType) credentialCache.set(context, (byType = new Map()));
+	return byType;
 }
 
 /** How long the trigger uses a credential it read for one callback for the callbacks after it. */
@@ -61,15 +71,13 @@ export function reuseCallbackCredentials(context: IWebhookFunctions, type: strin
 	const key = callbackCredentialKey(context, type);
 	if (!key) return;
 	const now = Date.now();
-	for (const [stale, read] of readForCallbacks)
-		if (read.until <= now) readForCallbacks.delete(stale);
 	const recent = readForCallbacks.get(key);
-	let byType = credentialCache.get(context);
-	if (!byType) credentialCache.set(context, (byType = new Map()));
-	if (recent) {
-		byType.set(type, recent.pending);
+	if (recent && recent.until > now) {
+		readsOf(context).set(type, recent.pending);
 		return;
 	}
+	for (const [stale, read] of readForCallbacks)
+		if (read.until <= now) readForCallbacks.delete(stale);
 	const read = {
 		pending: credentialsOf(context, type, 0),
 		until: now + CALLBACK_CREDENTIAL_REUSE_MS,

@@ -11,7 +11,7 @@ import { PACKAGE_VERSION } from '../version';
 import { legacyWallet, LEGACY_CREDENTIAL, v1Wallet, V1_CREDENTIAL } from './credentials';
 import { refusedByLegacy, refusedByV1, unwrapLegacy, unwrapV1 } from './envelopes';
 
-export { LEGACY_CREDENTIAL, V1_CREDENTIAL, legacyWallet } from './credentials';
+export { credentialTypeOf, LEGACY_CREDENTIAL, V1_CREDENTIAL, legacyWallet } from './credentials';
 export type { LegacyWallet } from './credentials';
 export type { RequestContext } from '../delivery';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Endpoint } from '../../../shared/client';
-import { LEGACY_CREDENTIAL, V1_CREDENTIAL } from '../../../shared/client';
+import { credentialTypeOf } from '../../../shared/client';
 import { addressField, amountField } from '../fields';
 import { WITHDRAWAL_SPEEDS, withdrawalSpeedField } from './fields';
 import type { ItemContext, OperationFacts } from '../operation';
@@ -63,7 +63,7 @@ export async function execute(
 			: { to_address: address, amount };
 	const payout = {
 		key: asText(ctx, 'Payout Key', this.getNodeParameter('payoutKey', itemIndex, '')),
-		credentialType: item.api === 'v1' ? V1_CREDENTIAL : LEGACY_CREDENTIAL,
+		credentialType: credentialTypeOf(item.api),
 		address,
 		amount,
 	};
