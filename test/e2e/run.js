@@ -21,6 +21,7 @@ const {
 	runFailingPayouts,
 } = require('./checks/rest');
 const { checkGuardrails } = require('./checks/guardrails');
+const { checkRaces, prepareRaces } = require('./checks/races');
 const { checkMcp, MCP_WORKFLOW_ID, mcpWorkflow } = require('./checks/mcp');
 const { checkRestartRedelivery } = require('./checks/restart');
 const { checkTrigger } = require('./checks/trigger');
@@ -57,6 +58,7 @@ async function checkTarget(target, tarball, sim) {
 		await instance.importWorkflow(mcpWorkflow());
 		await instance.activate(MCP_WORKFLOW_ID);
 		await prepareProxyPayouts(instance);
+		await prepareRaces(instance);
 		await instance.start();
 		await checkListed(instance, tag);
 		sim.sink.length = 0;
@@ -66,6 +68,7 @@ async function checkTarget(target, tarball, sim) {
 		);
 		await attempt(`${tag} payout retry`, () => checkPayoutRetry(instance, sim, tag));
 		await attempt(`${tag} payout through a proxy`, () => checkProxyPayouts(instance, sim, tag));
+		await attempt(`${tag} payouts raced over webhooks`, () => checkRaces(instance, sim, tag));
 		await attempt(`${tag} a burst of callbacks while the limit binds`, () =>
 			checkBurst(instance, sim, tag),
 		);
