@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiVersion } from '../../shared/client';
 import { callApi } from '../../shared/client';
+import { isOutcomeUnknown } from '../../shared/errors';
 import { resources } from './description';
 import { asNodeError } from './nodeError';
 import type { ItemContext, Operation } from './operation';
@@ -56,7 +57,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				}));
 			} catch (error) {
 				const nodeError = asNodeError(this, error, itemIndex);
-				if (continueOnFail) outputs[itemIndex] = [{ json: errorItem(nodeError), pairedItem }];
+				if (continueOnFail)
+					outputs[itemIndex] = [{ json: errorItem(nodeError, operation), pairedItem }];
 				else if (failure === undefined || itemIndex < failure.itemIndex)
 					failure = { itemIndex, error: nodeError };
 			}
@@ -101,10 +103,16 @@ function itemContext(
 	};
 }
 
-function errorItem(error: NodeApiError | NodeOperationError): IDataObject {
+/**
+ * The item a failed item becomes with "continue on fail". A write's also says whether it may have
+ * been carried out (`outcome`: "unknown") or surely was not ("notSent"), as the node itself decides
+ * whether to forget a Payout Key, so that a workflow can release a claim of its own the same way.
+ */
+function errorItem(error: NodeApiError | NodeOperationError, operation: Operation): IDataObject {
 	return {
 		error: error.message,
 		...(error.description ? { description: error.description } : {}),
 		...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
+		...(operation.facts.writes ? { outcome: isOutcomeUnknown(error) ? 'unknown' : 'notSent' } : {}),
 	};
 }

@@ -28,20 +28,29 @@ const listed = (addresses: string[]) =>
 		? `${addresses.slice(0, 10).join(', ')} and ${addresses.length - 10} more`
 		: addresses.join(', ');
 
-/** A guardrail the model fills in (`$fromAI()`) guards nothing: the node refuses to run with one. */
+const writtenByModel = (value: unknown) =>
+	typeof value === 'string' && /\$fromai\s*\(/i.test(value);
+
+/**
+ * A guardrail the model fills in (`$fromAI()`) guards nothing, and a Payout Key it fills in lets it
+ * make an attempted payout look new: the node refuses to run with either.
+ */
 export function refuseModelWrittenGuardrails(context: IExecuteFunctions, itemIndex: number) {
-	const raw = context.getNode().parameters.guardrails as Record<string, unknown>;
-	for (const name of guardrailsSet(context)) {
-		const value = raw[name];
-		if (typeof value === 'string' && /\$fromai\s*\(/i.test(value)) {
-			throw refusal(
-				context,
-				itemIndex,
-				`${fieldLabel(name)}: may not be filled in by the AI model ($fromAI)`,
-				'A limit the model chooses does not limit the model. Write the value itself, or an expression that reads it from your own data.',
-			);
-		}
-	}
+	const parameters = context.getNode().parameters;
+	const raw = parameters.guardrails as Record<string, unknown>;
+	const label = guardrailsSet(context)
+		.filter((name) => writtenByModel(raw[name]))
+		.map(fieldLabel)
+		.concat(writtenByModel(parameters.payoutKey) ? ['Payout Key'] : [])[0];
+	if (label === undefined) return;
+	throw refusal(
+		context,
+		itemIndex,
+		`${label}: may not be filled in by the AI model ($fromAI)`,
+		label === 'Payout Key'
+			? 'A key the model chooses lets it send an attempted payout again under a new key. Leave the Payout Key empty (as a tool, one withdrawal per address in 7 days), or write an expression that reads it from your own data.'
+			: 'A limit the model chooses does not limit the model. Write the value itself, or an expression that reads it from your own data.',
+	);
 }
 
 /** As a tool, a withdrawal needs an allow-list and a daily total, so a model or a caller cannot drain the wallet. */

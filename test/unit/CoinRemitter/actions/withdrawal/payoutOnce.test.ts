@@ -12,7 +12,7 @@ import {
 	useSimulator,
 	v1Credentials,
 } from '../../../../fixtures/simulator';
-import { processedKeys } from '../../../../setup';
+import { rowKey, rowValues } from '../../../../helpers/deduplicationStore';
 
 const ctx = useSimulator();
 const { description } = new CoinRemitter();
@@ -169,30 +169,21 @@ describe('the default Payout Key (no Payout Key set)', () => {
 		expect(withdrawals()).toHaveLength(2);
 	});
 
-	it('recognises the key the previous version wrote (the amount as typed, the UTC day)', async () => {
-		at('2026-03-03T10:00:00Z');
-		for (const [workflow, day] of [
-			['wf-upgrade-today', '2026-03-03'],
-			['wf-upgrade-yesterday', '2026-03-02'],
-		]) {
-			processedKeys.set(`${workflow}|`, new Set([`payout:coinRemitterApi:${ADDRESS}:1.50:${day}`]));
-			const result = await withdraw(workflow, { amount: '1.50' });
-			expect(String(result.items[0].json.error)).toMatch(/already attempted/);
-		}
-		expect(withdrawals()).toHaveLength(0);
-	});
-
-	it("leaves in the store only the key it records, today's", async () => {
+	it("leaves in the node's own row only the key it records, today's, and nothing in the workflow's row", async () => {
 		at('2026-03-03T10:00:00Z');
 		await withdraw('wf-store', { amount: '2.50' });
-		expect([...(processedKeys.get('wf-store|') ?? [])]).toEqual([
+		expect(rowValues(rowKey('wf-store', 'node', 'node-under-test'))).toEqual([
 			`payout:coinRemitterApi:${ADDRESS}:2.5:2026-03-03`,
 		]);
+		expect(rowValues(rowKey('wf-store', 'workflow'))).toEqual([]);
 	});
 
 	it('compares EVM addresses in any case, and other addresses exactly', () => {
 		const context = {
-			getNode: () => ({ credentials: { coinRemitterApi: { id: 'w1', name: 'w' } } }),
+			getNode: () => ({
+				type: 'n8n-nodes-coinremitter.coinRemitter',
+				credentials: { coinRemitterApi: { id: 'w1', name: 'w' } },
+			}),
 		} as unknown as IExecuteFunctions;
 		const keyOf = (address: string) =>
 			payoutKeys(

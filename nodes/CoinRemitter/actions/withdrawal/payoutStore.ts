@@ -1,0 +1,81 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+// Where payout keys live: n8n's deduplication store, in the row of this node alone (scope "node":
+// n8n keys it by the node's id, so a rename keeps it, and no Remove Duplicates node, whatever its
+// scope or History Size, nor its Clear Deduplication History, ever writes it).
+//
+// n8n reads that row, changes the list in memory and writes it back whole, with no lock: two
+// writes that overlap lose one another's keys, and two claims of one key can both see it as new.
+// So every write of this process to one row waits for the one before it to finish. Other n8n
+// processes (queue-mode workers) are not held by this: docs/queue-mode.md has the recipe.
+
+/** How many payout keys one Withdrawal node remembers; past that, the oldest is forgotten. */
+export const REMEMBERED_PAYOUTS = 10_000;
+/** PostgreSQL's, MySQL's and SQLite's words for a second insert of one primary key. */
+const UNIQUE_VIOLATION =
+	/duplicate key|unique constraint|UNIQUE constraint failed|Duplicate entry/i;
+const SCOPE = 'node' as const;
+
+/** The last write queued on each row of this process: `<workflow id>\n<node id>`. */
+const rowQueues = new Map<string, Promise<unknown>>();
+
+/** Runs `write` once every earlier write of this process to the node's row has finished. */
+async function inTurn<T>(context: IExecuteFunctions, write: () => Promise<T>): Promise<T> {
+	const row = `${context.getWorkflow().id}\n${context.getNode().id || context.getNode().name}`;
+	const before = rowQueues.get(row) ?? Promise.resolve();
+	const mine = before.then(write);
+	const settled = mine.catch(() => undefined);
+	rowQueues.set(row, settled);
+	void settled.then(() => {
+		if (rowQueues.get(row) === settled) rowQueues.delete(row);
+	});
+	return await mine;
+}
+
+/**
+ * n8n inserts the row with the first key; two processes inserting it at once make one of them
+ * fail on the primary key (seen on n8n 2.40 with PostgreSQL). The row exists then: write again.
+ */
+async function record(context: IExecuteFunctions, keys: string[], maxEntries: number) {
+	const options = { mode: 'entries' as const, maxEntries };
+	try {
+		return await context.helpers.checkProcessedAndRecord(keys, SCOPE, options);
+	} catch (error) {
+		if (!UNIQUE_VIOLATION.test(String((error as Error)?.message)))
+			throw new NodeOperationError(context.getNode(), error as Error);
+		return await context.helpers.checkProcessedAndRecord(keys, SCOPE, options);
+	}
+}
+
+const forget = async (context: IExecuteFunctions, keys: string[]) =>
+	await context.helpers.removeProcessed(keys, SCOPE, {
+		mode: 'entries',
+		maxEntries: REMEMBERED_PAYOUTS,
+	});
+
+/**
+ * Records `key` unless it or one of `earlier` is already recorded. True: recorded now, the payout
+ * may be sent. False: already attempted; nothing is left recorded by this call.
+ */
+export async function claimPayoutKey(
+	context: IExecuteFunctions,
+	key: string,
+	earlier: string[],
+): Promise<boolean> {
+	return await inTurn(context, async () => {
+		// The store answers membership only by recording: the earlier keys go in with this one, with
+		// room for them, and those that were not there before come out again at once.
+		const keys = [key, ...earlier];
+		const recorded = await record(context, keys, REMEMBERED_PAYOUTS + earlier.length);
+		const seenBefore = recorded.processed.length > 0;
+		const addedNow = recorded.new.map(String).filter((added) => seenBefore || added !== key);
+		if (addedNow.length > 0) await forget(context, addedNow);
+		return !seenBefore;
+	});
+}
+
+/** Forgets a key recorded by `claimPayoutKey` (the payout was surely not sent). */
+export async function releasePayoutKey(context: IExecuteFunctions, key: string): Promise<void> {
+	await inTurn(context, async () => await forget(context, [key]));
+}
