@@ -3,7 +3,8 @@
 // can really call the CoinRemitter node as a tool without a model or a network: it asks for the
 // wallet balance, then for an invoice of 25 EUR, then tries to withdraw to an address the tool's
 // guardrails do not allow (the tool refuses and the model reads why), then to the allowed one,
-// then answers with what the tools returned.
+// then the same payout again with the last decimal changed (refused as already attempted), then
+// answers with what the tools returned.
 // Base URL for n8n's OpenAI credential: `${simulator}/openai/v1`.
 
 /** The address the AI agent example's withdrawal tool allows, and one it does not. */
@@ -30,6 +31,11 @@ function nextMessage(body) {
 			args: { address: NOT_ALLOWED_ADDRESS, amount: '0.5' },
 		},
 		{ tool: findTool(body.tools, 'withdraw'), args: { address: ALLOWED_ADDRESS, amount: '0.5' } },
+		// The same payout again with the last decimal changed: the tool refuses it as attempted.
+		{
+			tool: findTool(body.tools, 'withdraw'),
+			args: { address: ALLOWED_ADDRESS, amount: '0.50000001' },
+		},
 	].filter((step) => step.tool);
 	const step = steps[results.length];
 	if (step) {

@@ -117,7 +117,7 @@ async function checkAgent(instance, sim, tag) {
 	const answer = nodeOutput(run, 'Payments agent')[0]?.output ?? '';
 	check(
 		`${tag} the tools' answers went back to the model (balance, invoice URL) and the agent answered`,
-		toolResults.length === 4 &&
+		toolResults.length === 5 &&
 			toolResults[0].includes('balance') &&
 			toolResults[1].includes('https://sim.coinremitter.local/invoice/') &&
 			answer.startsWith('Done.'),

@@ -130,7 +130,10 @@ async function checkDailyCap(instance, sim, tag) {
 	);
 }
 
-/** After the AI agent example ran: one withdrawal, to the allowed address; the model was told why the other was refused. */
+/**
+ * After the AI agent example ran: one withdrawal, to the allowed address; the model was told why
+ * the other was refused, and that the same payout with its last decimal changed was already attempted.
+ */
 function checkAgentGuardrails(sim, run, tag) {
 	const sent = withdrawCalls(sim);
 	check(
@@ -144,12 +147,19 @@ function checkAgentGuardrails(sim, run, tag) {
 		.map((message) => String(message.content));
 	check(
 		`${tag} the model received the refusal of the address that is not allowed, then the withdrawal to the allowed one`,
-		toolMessages.length === 4 &&
+		toolMessages.length === 5 &&
 			toolMessages[2].includes(refusal) &&
 			toolMessages[3].includes(ALLOWED_ADDRESS) &&
 			toolMessages[3].includes('0.50000000'),
 		JSON.stringify(toolMessages.slice(2)).slice(0, 1200) +
 			JSON.stringify(run.data.resultData.error ?? {}).slice(0, 400),
+	);
+	check(
+		`${tag} the agent's second withdrawal to the same address, its last decimal changed, is refused as already attempted and the model is told a person must check`,
+		toolMessages[4]?.includes(
+			`A withdrawal to ${ALLOWED_ADDRESS} was already attempted through this tool in the last 7 days`,
+		) && toolMessages[4]?.includes('a person must first check'),
+		JSON.stringify(toolMessages.slice(4)).slice(0, 1200),
 	);
 	const tool = (sim.chats[0]?.tools ?? []).find((entry) =>
 		/withdraw/i.test(entry.function?.name ?? ''),

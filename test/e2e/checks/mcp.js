@@ -15,6 +15,9 @@ const CREDENTIAL = {
 };
 const SUPPLIER = 'T9xMcpSupp1ierAddressAAAAAAAAAAAAA';
 const STRANGER = 'T9xMcpStrangerAddressBBBBBBBBBBBBB';
+// Two more addresses of the supplier, allowed too.
+const SUPPLIER_2 = 'T9xMcpSupp1ierAddressCCCCCCCCCCCCC';
+const SUPPLIER_3 = 'T9xMcpSupp1ierAddressDDDDDDDDDDDDD';
 
 const fromAi = {
 	address: "={{ $fromAI('address', 'The destination address', 'string') }}",
@@ -39,8 +42,16 @@ function tool(id, name, description, parameters, x) {
 	};
 }
 
-/** An MCP server with three CoinRemitter tools: a read, an unguarded withdrawal, a guarded one. */
+/**
+ * An MCP server with four CoinRemitter tools: a read, an unguarded withdrawal, a guarded one, and
+ * a guarded one whose Payout Key the model would fill in.
+ */
 function mcpWorkflow() {
+	const guardrails = {
+		allowedAddresses: [SUPPLIER, SUPPLIER_2, SUPPLIER_3].join('\n'),
+		maxAmount: '1',
+		maxTotalPerDay: '1',
+	};
 	const withdrawal = {
 		resource: 'withdrawal',
 		operation: 'create',
@@ -59,12 +70,20 @@ function mcpWorkflow() {
 		tool(
 			'm3',
 			'pay_supplier',
-			`Send TCN only to the supplier address ${SUPPLIER}, at most 1 per payment and 1 a day`,
+			`Send TCN only to the supplier addresses ${SUPPLIER}, ${SUPPLIER_2} and ${SUPPLIER_3}, at most 1 per payment and 1 a day`,
+			{ ...withdrawal, guardrails },
+			440,
+		),
+		tool(
+			'm4',
+			'pay_with_key',
+			'Send TCN to the supplier under a key of your choice',
 			{
 				...withdrawal,
-				guardrails: { allowedAddresses: SUPPLIER, maxAmount: '1', maxTotalPerDay: '1' },
+				payoutKey: "={{ $fromAI('key', 'A key unique to this payment', 'string') }}",
+				guardrails,
 			},
-			440,
+			660,
 		),
 	];
 	return {
@@ -129,7 +148,8 @@ async function connect(instance, tag) {
 }
 
 const DAY_REFUSAL =
-	'Guardrails → Maximum Total per Day: item 0 would send 0.5, but 0.6 of the 1 allowed in 24 hours was already sent; 0.4 is left';
+	'Guardrails → Maximum Total per Day: item 0 would send 0.5, but 0.9 of the 1 allowed in 24 hours was already sent; 0.1 is left';
+const UNKNOWN = `This withdrawal of 0.3 to ${SUPPLIER} may have been sent: the outcome is unknown. Do not send it again, under any amount: a person must first check`;
 
 async function checkMcp(instance, sim, tag) {
 	const { client, call } = await connect(instance, tag);
@@ -138,7 +158,8 @@ async function checkMcp(instance, sim, tag) {
 		const names = tools.map((entry) => entry.name).sort();
 		check(
 			`${tag} MCP: an outside client lists the CoinRemitter tools`,
-			JSON.stringify(names) === JSON.stringify(['get_balance', 'pay_anyone', 'pay_supplier']) &&
+			JSON.stringify(names) ===
+				JSON.stringify(['get_balance', 'pay_anyone', 'pay_supplier', 'pay_with_key']) &&
 				tools.find((entry) => entry.name === 'pay_supplier')?.description?.includes(SUPPLIER),
 			JSON.stringify(tools).slice(0, 800),
 		);
@@ -152,18 +173,27 @@ async function checkMcp(instance, sim, tag) {
 
 		sim.requests.length = 0;
 		const answers = [];
-		for (const [name, address, amount] of [
-			['pay_anyone', SUPPLIER, '0.1'],
-			['pay_supplier', STRANGER, '0.1'],
-			['pay_supplier', SUPPLIER, '1.5'],
-			['pay_supplier', SUPPLIER, '0.6'],
-			['pay_supplier', SUPPLIER, '0.5'],
-		])
-			answers.push(await call(name, { address, amount }));
+		for (const [name, args, foreign] of [
+			['pay_anyone', { address: SUPPLIER, amount: '0.1' }],
+			['pay_supplier', { address: STRANGER, amount: '0.1' }],
+			['pay_supplier', { address: SUPPLIER, amount: '1.5' }],
+			['pay_with_key', { address: SUPPLIER, amount: '0.1', key: 'refund-7' }],
+			// A refund whose answer is a proxy's 503 page: made at the gateway, outcome unknown.
+			['pay_supplier', { address: SUPPLIER, amount: '0.3' }, true],
+			['pay_supplier', { address: SUPPLIER, amount: '0.30000001' }],
+			['pay_supplier', { address: SUPPLIER_2, amount: '0.6' }],
+			['pay_supplier', { address: SUPPLIER_3, amount: '0.5' }],
+		]) {
+			if (foreign) sim.faults.foreignAfterWithdraw.push({ status: 503 });
+			answers.push(await call(name, args));
+		}
 		const expected = [
 			`This tool sends nothing until Guardrails → Allowed Addresses and Guardrails → Maximum Total per Day are set; it did not send to ${SUPPLIER}`,
 			`This tool may only send to the addresses listed under Guardrails → Allowed Addresses; ${STRANGER} is not one of them`,
 			'Guardrails → Maximum Amount: item 0 would send 1.5, more than the limit of 1',
+			'Payout Key: may not be filled in by the AI model ($fromAI)',
+			UNKNOWN,
+			`A withdrawal to ${SUPPLIER} was already attempted through this tool in the last 7 days, so nothing was sent now`,
 			'0.60000000',
 			DAY_REFUSAL,
 		];
@@ -171,8 +201,11 @@ async function checkMcp(instance, sim, tag) {
 			'a withdrawal without an allow-list is refused',
 			'an address not listed is refused',
 			'an amount over the maximum is refused',
+			'a Payout Key the model fills in is refused',
+			'a withdrawal answered by a proxy: the client is told a person must check, not to send again',
+			'the same refund with its last decimal changed is refused as already attempted',
 			'an allowed withdrawal is sent',
-			'the daily total holds across calls (0.6, then 0.5 under 1: refused)',
+			'the daily total holds across calls (0.3 and 0.6, then 0.5 under 1: refused)',
 		];
 		labels.forEach((label, index) =>
 			check(
@@ -180,6 +213,11 @@ async function checkMcp(instance, sim, tag) {
 				answers[index].includes(expected[index]),
 				answers[index].slice(0, 600),
 			),
+		);
+		check(
+			`${tag} MCP: no answer tells the client to send under a new Payout Key`,
+			answers.every((answer) => !/Payout Key that was never used|new Payout Key/.test(answer)),
+			answers.join('\n').slice(0, 1200),
 		);
 	} finally {
 		await client.close();
@@ -189,7 +227,7 @@ async function checkMcp(instance, sim, tag) {
 	await instance.start();
 	const again = await connect(instance, tag);
 	try {
-		const answer = await again.call('pay_supplier', { address: SUPPLIER, amount: '0.5' });
+		const answer = await again.call('pay_supplier', { address: SUPPLIER_3, amount: '0.5' });
 		check(
 			`${tag} MCP: the daily total holds after n8n restarts`,
 			answer.includes(DAY_REFUSAL),
@@ -200,8 +238,8 @@ async function checkMcp(instance, sim, tag) {
 	}
 	const sent = withdrawCalls(sim);
 	check(
-		`${tag} MCP: exactly one withdrawal reached the gateway, the allowed one`,
-		JSON.stringify(sent) === JSON.stringify([`0.6→${SUPPLIER}`]),
+		`${tag} MCP: exactly two withdrawals reached the gateway: the refund answered by a proxy, and the allowed one`,
+		JSON.stringify(sent) === JSON.stringify([`0.3→${SUPPLIER}`, `0.6→${SUPPLIER_2}`]),
 		JSON.stringify(sent),
 	);
 }
