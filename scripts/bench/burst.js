@@ -5,6 +5,7 @@
 // without a workflow in the same n8n reading the balance 100 times on the same wallet (same
 // credential). Each condition gets a fresh n8n (fresh limiter) and a fresh gateway window.
 // Executions are counted in n8n: the trigger's workflow posts each item to the simulator's sink.
+const { percentile } = require('./stats');
 const { performance } = require('node:perf_hooks');
 const { callbacks } = require('../../simulator/server');
 const { sleep, waitFor, webhookRegistered } = require('../n8n-runtime');
@@ -66,9 +67,6 @@ async function sendAll(url, entries) {
 	);
 	return answers;
 }
-
-const percentile = (list, p) =>
-	[...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
 
 /** Executions per genuine id, and the forged ones that started any. */
 function countExecutions(sim, entries) {

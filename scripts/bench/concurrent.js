@@ -17,6 +17,7 @@
 // activates only their workflows: `5000` alone measures the longest history in a fresh n8n, without
 // the executions the earlier parts leave behind. COINREMITTER_BENCH_TRIGGER_VERSION=1 measures the
 // trigger at typeVersion 1, as workflows saved before version 2 have it (default 2).
+const { percentile } = require('./stats');
 const { randomBytes } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Agent, request } = require('undici');
@@ -54,10 +55,6 @@ const webhookV1Workflow = () => {
 };
 const triggerPath = (id) => `c0ffee00-0000-4000-8000-${id.slice(-12).padStart(12, '0')}`;
 
-const percentile = (values, p) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 const summary = (ms) => ({ p50: percentile(ms, 50), p95: percentile(ms, 95) });
 
 /** `count` genuine confirmed deposits (the gateway knows them, so Verify can look them up). */
