@@ -99,6 +99,8 @@ describe('items in flight together', () => {
 					httpCode: '400',
 				});
 			else expect(String(item.json.error)).toMatch(/Amount/);
+			// A read never says whether it was "sent": only writes carry `outcome`.
+			expect(item.json.outcome).toBeUndefined();
 		});
 		expect(ctx.sim.requests).toHaveLength(20);
 	});
@@ -231,6 +233,32 @@ describe('payouts stay safe', () => {
 		expect(ctx.sim.wallet(TCN.apiKey)!.addresses.size).toBeGreaterThanOrEqual(20);
 	});
 
+	it("says of each failed write whether it may have been carried out ('unknown') or surely was not ('notSent')", async () => {
+		ctx.sim.faults.foreignAfterWithdraw.push({ status: 503 });
+		const result = await runNode({
+			parameters: {
+				...withdraw,
+				address: '={{ $json.address }}',
+				amount: '1',
+				payoutKey: '={{ $json.key }}',
+			},
+			credentials: v1Credentials(ctx.sim),
+			items: [
+				{ address: ADDRESS, key: 'w-1' },
+				{ address: 'not-an-address', key: 'w-2' },
+				{ address: ADDRESS, key: 'w-1' },
+			],
+			continueOnFail: true,
+		});
+		expect(
+			result.items.map((item) => [item.json.outcome, String(item.json.error).slice(0, 40)]),
+		).toEqual([
+			['unknown', 'CoinRemitter may or may not have carried'],
+			['notSent', 'CoinRemitter rejected a field of the reque'.slice(0, 40)],
+			['notSent', 'This withdrawal was already attempted (P'],
+		]);
+	});
+
 	it('never sends a creation again when its outcome is unknown, with others in flight', async () => {
 		ctx.sim.faults.serverErrors = 3;
 		const result = await runNode({
@@ -243,6 +271,7 @@ describe('payouts stay safe', () => {
 			/outcome is unknown/.test(String(item.json.error)),
 		);
 		expect(unknown).toHaveLength(3);
+		expect(unknown.map((item) => item.json.outcome)).toEqual(['unknown', 'unknown', 'unknown']);
 		expect(
 			ctx.sim.requests.filter((request) => request.path === '/v1/wallet/address/create'),
 		).toHaveLength(10);
