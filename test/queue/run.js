@@ -6,8 +6,10 @@
 // Measures and asserts: duplicates per callback posted to both webhook processes at once (the
 // trigger alone, and the README's exactly-once recipe), keys lost under a burst, withdrawals per
 // intended payout after a worker is killed mid-withdrawal, and 429s with two workers on one wallet;
-// and the README's exactly-once claims on the queue's own Redis (n8n's Redis node, INCR): after the
-// trigger on deliveryKey, and before a withdrawal on the Payout Key.
+// and examples/exactly-once-queue-mode.json's claims: on the queue's own Redis after the trigger
+// (n8n's Redis node, INCR on deliveryKey), and on the queue's own PostgreSQL before a withdrawal
+// (n8n's Postgres node: the Payout Key and the day's budget in one statement), measured against the
+// node's own Payout Key and Maximum Total per Day alone.
 // Prints the figures and a final "N passed, N failed" line; exits non-zero on any failure.
 // Needs PostgreSQL and Redis: scripts/install-queue-services.sh (as root). The cluster is in
 // cluster.js, its workflows in workflows.js, the checks in checks/.
@@ -22,13 +24,14 @@ const {
 	v1Credential,
 	webhookRegistered,
 } = require('../../scripts/n8n-runtime');
-const { checkDeliveryClaim, checkPayoutClaim } = require('./checks/claims');
+const { checkDeliveryClaim } = require('./checks/claims');
 const { checkConcurrentDuplicates, checkKeysLost } = require('./checks/duplicates');
 const { checkPacing, checkWithdrawalAfterPacing } = require('./checks/pacing');
+const { checkPayoutNodeOnly, checkPayoutRecipe } = require('./checks/payouts');
 const { checkWorkerKill } = require('./checks/worker-kill');
 const { createCluster, expressionEngine, startCluster, stopCluster } = require('./cluster');
 const { startPostgres, startRedis, servicesInstalled } = require('./services');
-const { PACE, PLAIN_HOOK, redisCredential, workflows } = require('./workflows');
+const { PACE, PLAIN_HOOK, postgresCredential, redisCredential, workflows } = require('./workflows');
 
 // Both n8n lines by default; COINREMITTER_QUEUE_N8N=<version>[,<version>] keeps some of them.
 const VERSIONS = (
@@ -73,6 +76,7 @@ async function runOn(version, tarball, sim) {
 				...credentialsFor(sim.url),
 				v1Credential(PACE, sim.url, 'sim_ltc_key', 'sim_ltc_password'),
 				redisCredential(redis.port),
+				postgresCredential(postgres.port),
 			],
 			workflows: workflows(sim.url),
 		});
@@ -91,8 +95,11 @@ async function runOn(version, tarball, sim) {
 		await attempt(`${tag} withdrawal right after a paced run on the same wallet`, () =>
 			checkWithdrawalAfterPacing(cluster, sim, figures),
 		);
-		await attempt(`${tag} exactly-once claim on Redis before a withdrawal`, () =>
-			checkPayoutClaim(cluster, sim, redis, figures),
+		await attempt(`${tag} payout claim and budget on Postgres before a withdrawal`, () =>
+			checkPayoutRecipe(cluster, sim, postgres, figures),
+		);
+		await attempt(`${tag} payouts with the node's Payout Key and daily cap alone`, () =>
+			checkPayoutNodeOnly(cluster, sim, postgres, figures),
 		);
 		await attempt(`${tag} worker killed mid-withdrawal`, () =>
 			checkWorkerKill(cluster, sim, figures),

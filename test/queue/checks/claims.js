@@ -1,19 +1,16 @@
 'use strict';
-// The README's exactly-once claims on the queue's own Redis (n8n's Redis node, Increment: the run
-// that gets 1 goes on): after the trigger, keyed on deliveryKey, with every callback posted to
-// webhook processes A and B at the same instant; and before a withdrawal, keyed on the Payout Key,
-// with each payout started in two executions at the same moment on the two workers.
+// The example's exactly-once claim on the queue's own Redis (n8n's Redis node, Increment: the run
+// that gets 1 goes on) after the trigger, keyed on deliveryKey, with every callback posted to
+// webhook processes A and B at the same instant. The payout claim is on Postgres: payouts.js.
 const { execFile } = require('node:child_process');
 const { promisify } = require('node:util');
 const { callbacks } = require('../../../simulator/server');
 const { check } = require('../../report');
-const { startedExecutions } = require('../cluster');
 const { settle } = require('../sink');
-const { CLAIM_HOOK, DELIVERY_CLAIM_KEY, PAYOUT_CLAIM_KEY } = require('../workflows');
+const { CLAIM_HOOK, DELIVERY_CLAIM_KEY } = require('../workflows');
 const { CALLBACKS, newDeposits, perKey } = require('./duplicates');
 
 const run = promisify(execFile);
-const PAYOUTS = 3;
 
 /** Every claim counter under `prefix` in the queue's Redis: key → how many runs reached the claim. */
 async function counters(redis, prefix) {
@@ -75,67 +72,4 @@ async function checkDeliveryClaim(cluster, sim, redis, figures) {
 	}
 }
 
-async function checkPayoutClaim(cluster, sim, redis, figures) {
-	const [a, b] = cluster.hooks;
-	sim.reset();
-	sim.faults.delayMs = 1000; // the gateway takes a second: both runs of a payout are in flight together
-	const started = cluster.workers.map(startedExecutions);
-	const payouts = Array.from({ length: PAYOUTS }, (_, i) => ({
-		key: `claim-race-${i + 1}`,
-		digit: String(i + 1),
-		amount: `0.0${i + 1}000000`,
-	}));
-	const post = (instance, payout) =>
-		fetch(`${instance.baseUrl}/webhook/q-payout-claim`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(payout),
-		});
-	try {
-		const answers = await Promise.all(
-			payouts.flatMap((payout) => [post(a, payout), post(b, payout)]),
-		);
-		const items = await settle(sim, 'payoutClaim', PAYOUTS, { quietMs: 3000 });
-		const perWorker = cluster.workers.map((worker, i) => startedExecutions(worker) - started[i]);
-		const claims = await counters(redis, PAYOUT_CLAIM_KEY);
-		const withdrawals = payouts.map(
-			(payout) =>
-				[...sim.state.transactions.values()].filter(
-					(tx) => tx.type === 'send' && tx.address === 'T' + payout.digit.repeat(33),
-				).length,
-		);
-		const calls = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
-		figures.payoutClaim = {
-			executions: answers.length,
-			perWorker,
-			reachedClaim: [...claims.values()].map((claim) => claim.count),
-			withdrawals,
-			calls,
-		};
-		console.log(
-			`# exactly-once claim before a withdrawal (Redis INCR on the Payout Key): ${PAYOUTS} payouts, each started in two executions at the same moment (executions per worker ${perWorker.join('/')}) → withdrawals at the gateway per payout ${withdrawals.join('/')} (withdraw calls ${calls})`,
-		);
-		check(
-			'[claim before a withdrawal] both workers ran executions of the race',
-			answers.every((answer) => answer.ok) && perWorker.every((n) => n > 0),
-			JSON.stringify(figures.payoutClaim),
-		);
-		check(
-			'[claim before a withdrawal] every payout reached the claim twice and went past it once',
-			[...claims.values()].length === PAYOUTS &&
-				[...claims.values()].every((claim) => claim.count === 2) &&
-				items.length === PAYOUTS &&
-				items.every((item) => !item.error),
-			JSON.stringify({ claims: [...claims], items }),
-		);
-		check(
-			'[claim before a withdrawal] exactly 1 withdrawal at the gateway per payout',
-			withdrawals.every((n) => n === 1) && calls === PAYOUTS,
-			JSON.stringify(figures.payoutClaim),
-		);
-	} finally {
-		sim.faults.delayMs = 0;
-	}
-}
-
-module.exports = { checkDeliveryClaim, checkPayoutClaim };
+module.exports = { checkDeliveryClaim };

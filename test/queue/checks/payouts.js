@@ -1,0 +1,294 @@
+'use strict';
+// Payouts across queue-mode workers, through examples/exactly-once-queue-mode.json's own Postgres
+// nodes (the Payout Key and the day's budget claimed in one statement on the queue's PostgreSQL,
+// released when the withdrawal surely sent nothing), and without them (the node's own Payout Key and
+// Maximum Total per Day alone): the same Payout Key in two executions at once, 5 times; payouts of
+// 0.6 under a cap of 1, two at once then a third; the release after a refusal, and none after an
+// unknown outcome. Each execution is posted through webhook process A or B and runs on a worker.
+const { check } = require('../../report');
+const { sleep } = require('../../../scripts/n8n-runtime');
+const { startedExecutions } = require('../cluster');
+const { exampleQuery, payee, PAYOUT_WORKFLOWS } = require('../workflows');
+
+const ROUNDS = 5;
+// The example's cap ("Claim Payout and Budget": Maximum Total per Day 1) and the node's own.
+const CAP = '1';
+const TERMINAL = `('success', 'error', 'crashed', 'canceled')`;
+
+/** The example's setup ("Create the tables"), run once. */
+async function createTables(postgres) {
+	await postgres.psql(exampleQuery('Create the tables'), 'n8n');
+}
+
+const latestExecution = async (postgres) =>
+	Number((await postgres.psql('SELECT coalesce(max(id), 0) FROM execution_entity', 'n8n')) || 0);
+
+/** Waits until `count` executions of `workflowId` newer than `since` have ended; their statuses. */
+async function executionsEnded(postgres, workflowId, since, count, timeoutMs = 60000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const rows = (
+			await postgres.psql(
+				`SELECT status FROM execution_entity WHERE "workflowId" = '${workflowId}' AND id > ${since} AND status IN ${TERMINAL}`,
+				'n8n',
+			)
+		)
+			.split('\n')
+			.filter(Boolean);
+		if (rows.length >= count || Date.now() > deadline) return rows;
+		await sleep(150);
+	}
+}
+
+const post = (instance, hook, payout) =>
+	fetch(`${instance.baseUrl}/webhook/${hook}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(payout),
+	});
+
+/**
+ * Posts `payouts` at the same moment (alternately through webhook A and B) to the workflow `which`
+ * and waits for their executions to end. Which worker ran them, and their statuses.
+ */
+async function together(cluster, postgres, which, payouts) {
+	const { id, hook } = PAYOUT_WORKFLOWS[which];
+	const since = await latestExecution(postgres);
+	const before = cluster.workers.map(startedExecutions);
+	const answers = await Promise.all(
+		payouts.map((payout, i) => post(cluster.hooks[i % 2], hook, payout)),
+	);
+	const statuses = await executionsEnded(postgres, id, since, payouts.length);
+	await sleep(100); // the workers' log lines of these executions
+	const perWorker = cluster.workers.map((worker, i) => startedExecutions(worker) - before[i]);
+	return { ok: answers.every((answer) => answer.ok), statuses, perWorker };
+}
+
+const sends = (sim) => [...sim.state.transactions.values()].filter((tx) => tx.type === 'send');
+const withdrawCalls = (sim) =>
+	sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+/** The sum of the simulator's amounts (in 10⁻⁸ units) as a decimal string, exactly. */
+const total = (units) => {
+	const sum = units.reduce((acc, amount) => acc + BigInt(amount), 0n);
+	const fraction = String(sum % 100000000n)
+		.padStart(8, '0')
+		.replace(/0+$/, '');
+	return `${sum / 100000000n}${fraction ? `.${fraction}` : ''}`;
+};
+
+/** The same Payout Key in two executions at once (one through each webhook process), ROUNDS times. */
+async function sameKeyRounds(cluster, sim, postgres, which) {
+	sim.reset();
+	sim.faults.delayMs = 500; // each withdrawal takes half a second at the gateway
+	const rounds = [];
+	try {
+		for (let round = 1; round <= ROUNDS; round++) {
+			const payout = { key: `${which}-race-${round}`, digit: String(round), amount: '0.01' };
+			rounds.push(await together(cluster, postgres, which, [payout, payout]));
+		}
+	} finally {
+		sim.faults.delayMs = 0;
+	}
+	const perPayee = Array.from(
+		{ length: ROUNDS },
+		(_, i) => sends(sim).filter((tx) => tx.address === payee(i + 1)).length,
+	);
+	return {
+		posted: rounds.length * 2,
+		allAccepted: rounds.every((round) => round.ok),
+		// Rounds whose two executions ran one on each worker (a round on one worker is exact anyway).
+		split: rounds.filter((round) => round.perWorker.every((n) => n === 1)).length,
+		perWorker: cluster.workers.map((_, i) => rounds.reduce((sum, r) => sum + r.perWorker[i], 0)),
+		failed: rounds.flatMap((round) => round.statuses).filter((status) => status !== 'success')
+			.length,
+		withdrawals: sends(sim).length,
+		perPayee,
+		calls: withdrawCalls(sim),
+	};
+}
+
+/** Payouts of 0.6 under Maximum Total per Day 1: two at once (one on each worker), then a third. */
+async function capRounds(cluster, sim, postgres, which) {
+	sim.reset();
+	sim.faults.delayMs = 500;
+	const payout = (n) => ({ key: `${which}-cap-${n}`, digit: String(n), amount: '0.6' });
+	let first;
+	let third;
+	try {
+		first = await together(cluster, postgres, which, [payout(1), payout(2)]);
+		third = await together(cluster, postgres, which, [payout(3)]);
+	} finally {
+		sim.faults.delayMs = 0;
+	}
+	return {
+		allAccepted: first.ok && third.ok,
+		firstTwoPerWorker: first.perWorker,
+		withdrawals: sends(sim).length,
+		sent: total(sends(sim).map((tx) => tx.amount)),
+		calls: withdrawCalls(sim),
+	};
+}
+
+const claimsOf = async (postgres, pattern) =>
+	(
+		await postgres.psql(
+			`SELECT payout_key FROM coinremitter_payout_claims WHERE payout_key LIKE '${pattern}' ORDER BY 1`,
+			'n8n',
+		)
+	)
+		.split('\n')
+		.filter(Boolean);
+const spentToday = async (postgres) =>
+	(await postgres.psql(
+		`SELECT coalesce(sum(spent), 0)::text FROM coinremitter_daily_spend WHERE day = (now() AT TIME ZONE 'UTC')::date`,
+		'n8n',
+	)) || '0';
+const resetTables = async (postgres) =>
+	await postgres.psql(
+		'DELETE FROM coinremitter_payout_claims; DELETE FROM coinremitter_daily_spend',
+		'n8n',
+	);
+
+/** With the example's claim on Postgres: (a) the same key 5 times in two executions, (b) the cap, (d) the release. */
+async function checkPayoutRecipe(cluster, sim, postgres, figures) {
+	const t0 = Date.now();
+	await createTables(postgres);
+	await resetTables(postgres);
+
+	const race = await sameKeyRounds(cluster, sim, postgres, 'recipe');
+	const claims = await claimsOf(postgres, 'recipe-race-%');
+	const spentAfterRace = await spentToday(postgres);
+	const refusals = sim.sink.filter((item) => item.wf === 'pgRefused');
+	figures.payoutRecipeSameKey = { ...race, claims: claims.length, spent: spentAfterRace };
+	console.log(
+		`# payout recipe (Payout Key and budget claimed in one statement on the queue's Postgres): the same Payout Key in two executions at once, ${ROUNDS} times (${race.split} of ${ROUNDS} rounds split one on each worker; executions per worker ${race.perWorker.join('/')}) → ${race.withdrawals} withdrawals (withdraw calls ${race.calls}; per key ${race.perPayee.join('/')}); the second execution of a key: ${refusals.length} refused as "already claimed", ${race.failed} failed on the key's unique constraint`,
+	);
+	check(
+		'[payout recipe, same key twice at once] every post accepted, both workers ran executions',
+		race.allAccepted && race.perWorker.every((n) => n > 0),
+		JSON.stringify(race),
+	);
+	check(
+		`[payout recipe, same key twice at once] exactly ${ROUNDS} withdrawals for ${ROUNDS} keys, 1 per key`,
+		race.withdrawals === ROUNDS && race.calls === ROUNDS && race.perPayee.every((n) => n === 1),
+		JSON.stringify(race),
+	);
+	check(
+		`[payout recipe, same key twice at once] ${ROUNDS} claims, the budget holds exactly ${ROUNDS} × 0.01`,
+		claims.length === ROUNDS && spentAfterRace === '0.05',
+		JSON.stringify({ claims, spentAfterRace }),
+	);
+
+	await resetTables(postgres);
+	const cap = await capRounds(cluster, sim, postgres, 'recipe');
+	const capClaims = await claimsOf(postgres, 'recipe-cap-%');
+	const capRefused = sim.sink.filter(
+		(item) => item.wf === 'pgRefused' && String(item.key).startsWith('recipe-cap-'),
+	);
+	const spentAfterCap = await spentToday(postgres);
+	figures.payoutRecipeCap = {
+		...cap,
+		claims: capClaims.length,
+		spent: spentAfterCap,
+		refused: capRefused.map((item) => item.result),
+	};
+	console.log(
+		`# payout recipe, Maximum Total per Day ${CAP} on Postgres: two payouts of 0.6 at once (executions per worker ${cap.firstTwoPerWorker.join('/')}), then a third → ${cap.withdrawals} withdrawal(s), ${cap.sent} sent; refused by the cap: ${capRefused.length}; spent today in the table ${spentAfterCap}`,
+	);
+	check(
+		`[payout recipe, cap ${CAP}] 0.6 + 0.6 at once, then 0.6: exactly 1 withdrawal (0.6 sent), the 2 others refused by the cap`,
+		cap.allAccepted &&
+			cap.withdrawals === 1 &&
+			cap.calls === 1 &&
+			cap.sent === '0.6' &&
+			capClaims.length === 1 &&
+			spentAfterCap === '0.6' &&
+			capRefused.length === 2 &&
+			capRefused.every((item) => /Maximum Total per Day/.test(item.result)),
+		JSON.stringify(figures.payoutRecipeCap),
+	);
+
+	await checkRelease(cluster, sim, postgres, figures);
+	console.log(`# payout recipe checks: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * (d) A withdrawal that surely sent nothing (a guardrail refused it: the payee is not in Allowed
+ * Addresses) gives its key and its amount back; one whose outcome is unknown (the gateway made it,
+ * then a proxy's page came back) keeps both.
+ */
+async function checkRelease(cluster, sim, postgres, figures) {
+	await resetTables(postgres);
+	sim.reset();
+	const refused = { key: 'recipe-release-refused', digit: '0', amount: '0.2' };
+	const unknown = { key: 'recipe-release-unknown', digit: '7', amount: '0.3' };
+	const first = await together(cluster, postgres, 'recipe', [refused]);
+	const afterRefused = {
+		claims: await claimsOf(postgres, refused.key),
+		spent: await spentToday(postgres),
+	};
+	sim.faults.foreignAfterWithdraw = [{ status: 502 }];
+	const second = await together(cluster, postgres, 'recipe', [unknown]);
+	const afterUnknown = {
+		claims: await claimsOf(postgres, unknown.key),
+		spent: await spentToday(postgres),
+	};
+	const results = sim.sink.filter((item) => item.wf === 'pgPayout' && /release/.test(item.key));
+	const released = sim.sink.filter((item) => item.wf === 'pgRelease');
+	const outcome = (key) => results.find((item) => item.key === key)?.outcome ?? null;
+	figures.payoutRelease = {
+		refused: { outcome: outcome(refused.key), ...afterRefused },
+		unknown: { outcome: outcome(unknown.key), ...afterUnknown },
+		released: released.map((item) => item.key),
+		withdrawals: sends(sim).length,
+	};
+	console.log(
+		`# payout recipe, release: refused by a guardrail (outcome ${outcome(refused.key)}) → claim ${afterRefused.claims.length ? 'kept' : 'released'}, spent today ${afterRefused.spent}; outcome unknown (${outcome(unknown.key)}, the gateway sent it) → claim ${afterUnknown.claims.length ? 'kept' : 'released'}, spent today ${afterUnknown.spent}`,
+	);
+	check(
+		'[payout recipe, release] a withdrawal refused by a guardrail (outcome "notSent") gives its key and amount back',
+		first.ok &&
+			outcome(refused.key) === 'notSent' &&
+			afterRefused.claims.length === 0 &&
+			Number(afterRefused.spent) === 0 &&
+			released.map((item) => item.key).join() === refused.key,
+		JSON.stringify(figures.payoutRelease),
+	);
+	check(
+		'[payout recipe, release] a withdrawal whose outcome is unknown keeps its key and amount (fail closed)',
+		second.ok &&
+			outcome(unknown.key) === 'unknown' &&
+			afterUnknown.claims.length === 1 &&
+			afterUnknown.spent === '0.3' &&
+			sends(sim).length === 1,
+		JSON.stringify(figures.payoutRelease),
+	);
+}
+
+/** (c) Without the recipe: the node's Payout Key and Maximum Total per Day alone. Measured; only what is sure is asserted. */
+async function checkPayoutNodeOnly(cluster, sim, postgres, figures) {
+	const t0 = Date.now();
+	const race = await sameKeyRounds(cluster, sim, postgres, 'keyOnly');
+	figures.payoutNodeOnlySameKey = race;
+	console.log(
+		`# without the recipe (the node's Payout Key alone): the same Payout Key in two executions at once, ${ROUNDS} times (${race.split} of ${ROUNDS} rounds split one on each worker; executions per worker ${race.perWorker.join('/')}) → ${race.withdrawals} withdrawals for ${ROUNDS} keys (per key ${race.perPayee.join('/')})`,
+	);
+	check(
+		`[without the recipe, same key twice at once] every key paid at least once and at most twice (nothing lost; ${race.withdrawals} withdrawals)`,
+		race.allAccepted && race.perPayee.every((n) => n >= 1 && n <= 2),
+		JSON.stringify(race),
+	);
+	const cap = await capRounds(cluster, sim, postgres, 'capOnly');
+	figures.payoutNodeOnlyCap = cap;
+	console.log(
+		`# without the recipe (the node's Maximum Total per Day ${CAP} alone): two payouts of 0.6 at once (executions per worker ${cap.firstTwoPerWorker.join('/')}), then a third → ${cap.withdrawals} withdrawal(s), ${cap.sent} sent`,
+	);
+	check(
+		`[without the recipe, cap ${CAP}] at least 1 withdrawal of 0.6, at most 3`,
+		cap.allAccepted && cap.withdrawals >= 1 && cap.withdrawals <= 3,
+		JSON.stringify(cap),
+	);
+	console.log(`# payout checks without the recipe: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+module.exports = { checkPayoutNodeOnly, checkPayoutRecipe };
