@@ -24,6 +24,15 @@ const INTERFACE_NAMES: Record<CallbackInterface, string> = {
 
 /** Where a verified item keeps the callback's fields that its record does not have (not checked). */
 export const UNVERIFIED_FIELDS = 'unverifiedFields';
+/** The item's names that only the trigger sets: a sender's value for one goes under UNVERIFIED_FIELDS. */
+export const RESERVED_NAMES = [
+	'event',
+	'interface',
+	'verified',
+	'verification',
+	'deliveryKey',
+	UNVERIFIED_FIELDS,
+];
 
 /** Reads, types, filters, verifies and de-duplicates one callback. Throws CallbackRejection for bad ones. */
 export async function receiveCallback(
@@ -66,15 +75,19 @@ async function itemOf(
 	acknowledge: () => void,
 ): Promise<Outcome> {
 	const api = schema.interface;
-	const unverified = (verification: string) => ({
-		item: {
-			event,
-			interface: api,
-			...withDerived(kind, callback, api, options),
-			verified: false,
-			verification,
-		},
-	});
+	const unverified = (verification: string) => {
+		const { own, reserved } = splitReserved(callback);
+		return {
+			item: {
+				...withDerived(kind, own, api, options),
+				...(Object.keys(reserved).length > 0 ? { [UNVERIFIED_FIELDS]: reserved } : {}),
+				event,
+				interface: api,
+				verified: false,
+				verification,
+			},
+		};
+	};
 	if (!kind.lookup) return unverified(kind.unverifiable?.(this, options) ?? 'NOT verified');
 	if (options.verify === false) return unverified('NOT verified: Verify With the API is off');
 
@@ -101,7 +114,12 @@ async function itemOf(
 		async () => await verifyPatiently.call(this, lookup, event, api, callback, waitMs, acknowledge),
 	);
 	if ('otherWallet' in outcome) return { ignored: outcome.otherWallet };
-	const record = withDerived(kind, typeFields(schema, outcome.record), api, options);
+	const record = withDerived(
+		kind,
+		splitReserved(typeFields(schema, outcome.record)).own,
+		api,
+		options,
+	);
 	return {
 		item: {
 			...record,
@@ -124,6 +142,15 @@ function withDerived(
 	const derived = kind.derive?.(fields, api, options) ?? {};
 	const missing = Object.entries(derived).filter(([name]) => fields[name] == null);
 	return { ...fields, ...Object.fromEntries(missing) };
+}
+
+/** The callback's fields apart from those under a reserved name (the trigger's own). */
+function splitReserved(callback: IDataObject) {
+	const own: IDataObject = {};
+	const reserved: IDataObject = {};
+	for (const [name, value] of Object.entries(callback))
+		(RESERVED_NAMES.includes(name) ? reserved : own)[name] = value;
+	return { own, reserved };
 }
 
 /** The callback's fields its record does not have, kept apart (nobody could check them), if any. */
