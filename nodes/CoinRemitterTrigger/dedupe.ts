@@ -12,6 +12,10 @@ const MAX_LIVE = 200;
 /** A remembered delivery: the first 12 base64url characters (72 bits) of its key's SHA-256. */
 const WIDTH = 12;
 
+export type Lane = 'verified' | 'unverified';
+/** Where each lane's digests live in the static data (`deliveries`: every delivery, before lanes). */
+const FIELDS: Record<Lane, string> = { verified: 'deliveries', unverified: 'unverifiedDeliveries' };
+
 interface Scope {
 	/** Every state this process claimed (digests, oldest first, bounded). */
 	claimed: Set<string>;
@@ -46,15 +50,25 @@ export class DeliveryMemory {
 
 	private readonly shared: Scope;
 
+	private readonly field: string;
+
+	/**
+	 * `lane`: verified deliveries and unverified ones are remembered apart, each up to
+	 * MAX_REMEMBERED, so that callbacks anyone can forge for free (unverified) can never push a
+	 * verified delivery out and let its replay run again.
+	 */
 	constructor(
 		private readonly staticData: IDataObject,
 		scope: string,
+		lane: Lane = 'verified',
 		now = Date.now(),
 	) {
-		let shared = DeliveryMemory.scopes.get(scope);
+		this.field = FIELDS[lane];
+		const laneScope = `${scope}\n${lane}`;
+		let shared = DeliveryMemory.scopes.get(laneScope);
 		if (!shared) {
 			shared = { claimed: new Set(), recent: [], live: [] };
-			DeliveryMemory.scopes.set(scope, shared);
+			DeliveryMemory.scopes.set(laneScope, shared);
 		}
 		this.shared = shared;
 		shared.live = shared.live
@@ -64,20 +78,23 @@ export class DeliveryMemory {
 		const stale = shared.recent.findIndex((entry) => now - entry.at < LIVE_MS);
 		shared.recent.splice(0, stale === -1 ? shared.recent.length : stale);
 		shared.recent.splice(0, shared.recent.length - MAX_REMEMBERED);
-		foldEarlierRecord(staticData);
+		if (lane === 'verified') foldEarlierRecord(staticData);
 		// This request's copy may predate keys this process claimed and has not written yet.
-		const text = deliveries(staticData);
+		const text = deliveries(staticData, this.field);
 		const missing = lacking(
 			text,
 			shared.recent.map(({ digest }) => digest),
 		);
-		if (missing.length > 0) write(staticData, text + missing.join(''));
+		if (missing.length > 0) write(staticData, this.field, text + missing.join(''));
 	}
 
 	/** Records the key; answers false when it was already delivered. */
 	claim(key: string, now = Date.now()): boolean {
 		const digest = digestOf(key);
-		if (this.shared.claimed.has(digest) || contains(deliveries(this.staticData), digest))
+		if (
+			this.shared.claimed.has(digest) ||
+			contains(deliveries(this.staticData, this.field), digest)
+		)
 			return false;
 		this.shared.claimed.add(digest);
 		if (this.shared.claimed.size > MAX_REMEMBERED) {
@@ -88,7 +105,8 @@ export class DeliveryMemory {
 		// Into this request's copy and into those of the requests still in flight: appended unchecked
 		// (a digest new to this process is in none of them, short of another process's claim at the
 		// same moment; a repeat entry only takes room until it is pruned).
-		for (const { data } of this.shared.live) write(data, deliveries(data) + digest);
+		for (const { data } of this.shared.live)
+			write(data, this.field, deliveries(data, this.field) + digest);
 		return true;
 	}
 }
@@ -98,8 +116,8 @@ function digestOf(key: string): string {
 }
 
 /** The remembered digests, whole entries only (a damaged value loses its partial entry, not the rest). */
-function deliveries(staticData: IDataObject): string {
-	const text = staticData.deliveries;
+function deliveries(staticData: IDataObject, field: string): string {
+	const text = staticData[field];
 	return typeof text === 'string' ? text.slice(text.length % WIDTH) : '';
 }
 
@@ -125,9 +143,9 @@ function lacking(text: string, digests: string[]): string[] {
 }
 
 /** Assigns a new value (n8n sees the change and writes it back), pruned to the newest. */
-function write(staticData: IDataObject, text: string) {
+function write(staticData: IDataObject, field: string, text: string) {
 	const limit = (MAX_REMEMBERED + PRUNE_SLACK) * WIDTH;
-	staticData.deliveries = text.length > limit ? text.slice(-MAX_REMEMBERED * WIDTH) : text;
+	staticData[field] = text.length > limit ? text.slice(-MAX_REMEMBERED * WIDTH) : text;
 }
 
 /** `delivered: { key: time }` of earlier versions, moved into `deliveries`, oldest first. */
@@ -136,8 +154,8 @@ function foldEarlierRecord(staticData: IDataObject) {
 	if (earlier === undefined) return;
 	const times = earlier !== null && typeof earlier === 'object' ? (earlier as IDataObject) : {};
 	const keys = Object.keys(times).sort((a, b) => Number(times[a]) - Number(times[b]));
-	const text = deliveries(staticData);
+	const text = deliveries(staticData, FIELDS.verified);
 	const folded = keys.map(digestOf).filter((digest) => !contains(text, digest));
-	write(staticData, folded.join('') + text);
+	write(staticData, FIELDS.verified, folded.join('') + text);
 	delete staticData.delivered;
 }

@@ -55,6 +55,7 @@ export async function receiveCallback(
 		const memory = new DeliveryMemory(
 			this.getWorkflowStaticData('node'),
 			`${this.getWorkflow().id}:${this.getNode().id}`,
+			item.verified === true ? 'verified' : 'unverified',
 		);
 		if (!memory.claim(item.deliveryKey as string)) return { ignored: 'duplicate delivery' };
 	}

@@ -118,7 +118,8 @@ describe('duplicates', () => {
 		expect(first.items).toHaveLength(1);
 		expect(again.items).toHaveLength(0);
 		expect(again.body).toEqual({ received: true, ignored: 'duplicate delivery' });
-		expect(Object.keys(staticData as IDataObject)).toContain('deliveries');
+		// Unverified (no credential): remembered apart from verified deliveries.
+		expect(Object.keys(staticData as IDataObject)).toContain('unverifiedDeliveries');
 		const confirmed = callbacks.v1TransactionWebhook(
 			ctx.sim,
 			ctx.sim.confirm(payload.id as string, 5).id,

@@ -1,0 +1,53 @@
+// Skip Duplicates cannot be flushed for free: callbacks anyone can forge at no cost (unverified
+// ones, such as widget orders, which the API cannot look up) are remembered apart from verified
+// deliveries, so no number of them pushes a paid invoice's key out and lets its replay run again.
+import { callbacks } from '../../../simulator/server';
+import { useSimulator, v1Credentials } from '../../fixtures/simulator';
+import { callWebhook, encode } from '../../helpers/webhook';
+
+const ctx = useSimulator();
+const FORGED = 6000;
+
+/** Moves only the clock of Date (n8n and the simulator keep their real timers). */
+const clockAt = (ms: number) =>
+	jest.useFakeTimers({
+		now: ms,
+		doNotFake: [
+			'hrtime',
+			'nextTick',
+			'performance',
+			'queueMicrotask',
+			'setImmediate',
+			'clearImmediate',
+			'setInterval',
+			'clearInterval',
+			'setTimeout',
+			'clearTimeout',
+		],
+	});
+
+describe('Skip Duplicates under a flood of forged widget orders', () => {
+	afterEach(() => jest.useRealTimers());
+
+	it('a paid invoice delivered, 6,000 forged widget orders over more than two minutes, the invoice replayed: no second run', async () => {
+		const call = { staticData: {}, workflowId: 'wf-flush', credentials: v1Credentials(ctx.sim) };
+		const paid = callbacks.samples.invoice(ctx.sim);
+		const notification = callbacks.invoiceNotification(ctx.sim, paid.invoice_id);
+		const first = await callWebhook(encode(notification), call);
+		expect(first.items).toMatchObject([{ event: 'invoice', verified: true }]);
+
+		const start = Date.now();
+		let started = 0;
+		for (let i = 0; i < FORGED; i++) {
+			clockAt(start + i * 25); // 6,000 × 25 ms: 150 s
+			const order = { ...callbacks.widgetOrders.pricing(1), order_id: `forged-${i}` };
+			started += (await callWebhook(encode(order), call)).items.length;
+		}
+		jest.useRealTimers();
+		expect(started).toBe(FORGED);
+
+		const replay = await callWebhook(encode(notification), call);
+		expect(replay.items).toHaveLength(0);
+		expect(replay.body).toEqual({ received: true, ignored: 'duplicate delivery' });
+	});
+});
