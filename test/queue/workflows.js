@@ -111,12 +111,15 @@ function graph(id, name, nodes, links) {
 	};
 }
 
-// The payout of a post: { key, digit, amount } → the payee T<digit×33>.
+// The payout of a post: { key, digit, amount } → the payee T<digit×33> (a Set node, as in the
+// example: no Code node's task runner in the way).
 const payoutFromPost = () =>
-	code(
-		'Payout',
-		"const body = $input.first().json.body;\nreturn [{ json: { address: 'T' + body.digit.repeat(33), amount: body.amount, key: body.key } }];",
-	);
+	node('Payout', 'n8n-nodes-base.set', 3.4, {
+		mode: 'raw',
+		jsonOutput:
+			"={{ JSON.stringify({ address: 'T' + $json.body.digit.repeat(33), amount: $json.body.amount, key: $json.body.key }) }}",
+		options: {},
+	});
 // The withdrawal of the payout checks: the example's fields (read from the Payout node), its
 // Payout Key, its own guardrails (Allowed Addresses: the payees 1 to 9; Maximum Total per Day 1),
 // and On Error → Continue as in the example.
