@@ -14,6 +14,12 @@ const MAX_FIELDS = 500;
 const MAX_DEPTH = 6;
 const MAX_ARRAY_INDEX = 1000;
 const MAX_VALUE_LENGTH = 64 * 1024;
+/**
+ * Identifiers (ids, transaction hashes, addresses) are short in every genuine callback (64
+ * characters at most); the trigger remembers some of them, so a longer one is refused.
+ */
+const MAX_IDENTIFIER_LENGTH = 256;
+const IDENTIFIER = /(^|_)(id|txid|address|hash)$/;
 /** Levels of objects and lists a body may nest (a genuine one has 3: payment_history[0].amount). */
 const MAX_NESTING = 8;
 
@@ -113,8 +119,8 @@ function unflatten(entries: Array<[string, unknown]>): IDataObject {
 
 function checkedValue(key: string, value: unknown): unknown {
 	const text = typeof value === 'string' ? value : JSON.stringify(value);
-	if ((text ?? '').length > MAX_VALUE_LENGTH)
-		throw reject(`The field "${key.slice(0, 60)}" is too long`);
+	const limit = IDENTIFIER.test(key) ? MAX_IDENTIFIER_LENGTH : MAX_VALUE_LENGTH;
+	if ((text ?? '').length > limit) throw reject(`The field "${key.slice(0, 60)}" is too long`);
 	return value;
 }
 

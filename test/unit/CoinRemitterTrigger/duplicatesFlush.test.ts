@@ -32,7 +32,7 @@ describe('Skip Duplicates under a flood of forged widget orders', () => {
 	it('a paid invoice delivered, 6,000 forged widget orders over more than two minutes, the invoice replayed: no second run', async () => {
 		const call = { staticData: {}, workflowId: 'wf-flush', credentials: v1Credentials(ctx.sim) };
 		const paid = callbacks.samples.invoice(ctx.sim);
-		const notification = callbacks.invoiceNotification(ctx.sim, paid.invoice_id);
+		const notification = callbacks.invoiceNotification(ctx.sim, String(paid.invoice_id));
 		const first = await callWebhook(encode(notification), call);
 		expect(first.items).toMatchObject([{ event: 'invoice', verified: true }]);
 

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { readFields } from '../../../nodes/CoinRemitterTrigger/parse';
 import { callbacks } from '../../../simulator/server';
 import { LTC, TCN, useSimulator, walletAddress } from '../../fixtures/simulator';
 import { callWebhook, encode } from '../../helpers/webhook';
@@ -169,3 +170,13 @@ function createLegacyInvoice(): string {
 }
 
 export { createLegacyInvoice };
+
+describe('identifiers are short', () => {
+	it('refuses an id, a txid or an address longer than 256 characters with a 400 naming the field', () => {
+		for (const name of ['id', 'txid', 'address', 'invoice_id', 'order_id'])
+			expect(() => readFields({ [name]: 'a'.repeat(257), type: 'receive' })).toThrow(
+				expect.objectContaining({ status: 400, message: `The field "${name}" is too long` }),
+			);
+		expect(readFields({ id: 'a'.repeat(256) })).toEqual({ id: 'a'.repeat(256) });
+	});
+});

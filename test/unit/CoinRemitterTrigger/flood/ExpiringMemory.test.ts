@@ -32,3 +32,15 @@ describe('BackgroundSlots', () => {
 		second!();
 	});
 });
+
+describe('ExpiringMemory in bytes', () => {
+	it('keeps a key of any length as a digest of fixed size: 64 KiB keys hold no more than short ones', () => {
+		const memory = new ExpiringMemory<true>(60_000, 1000);
+		const longKey = (i: number) => `${i}:${'x'.repeat(64 * 1024)}`;
+		memory.set(longKey(1), true, 0);
+		expect(memory.has(longKey(1), 1)).toBe(true);
+		expect(memory.has(longKey(2), 1)).toBe(false);
+		const keys = [...(memory as unknown as { entries: Map<string, unknown> }).entries.keys()];
+		expect(keys.map((key) => key.length)).toEqual([22]);
+	});
+});
