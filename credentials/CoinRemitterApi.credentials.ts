@@ -1,11 +1,12 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { noHttpRequestNode } from '../nodes/shared/client/credentialTest';
+import { authenticateOwnRequest } from '../nodes/shared/client/ownRequests';
 import { rateLimitWindowField } from '../nodes/shared/delivery/policy';
 
 export class CoinRemitterApi implements ICredentialType {
@@ -45,48 +46,31 @@ export class CoinRemitterApi implements ICredentialType {
 			name: 'baseUrl',
 			type: 'string',
 			default: 'https://api.coinremitter.com',
-			description: 'Leave as it is unless you point n8n at a proxy or a local simulator',
+			description:
+				'Leave as it is. The keys are sent only to CoinRemitter (https://api.coinremitter.com) or to a simulator on this machine (http://127.0.0.1:8787, http://host.docker.internal:8787); any other host is refused before anything is sent.',
 		},
 		rateLimitWindowField,
+		noHttpRequestNode,
 	];
 
 	/**
-	 * The wallet key and password as headers. A function rather than generic `={{$credentials...}}`
-	 * headers: n8n evaluates those expressions on every request, which made each call several
-	 * times slower than the HTTP Request node; and it returns new headers instead of editing the
-	 * request's own.
+	 * The wallet key and password as headers, only on the CoinRemitter nodes' own requests and only
+	 * to CoinRemitter's hosts (ownRequests.ts). A function rather than generic `={{$credentials...}}`
+	 * headers: n8n evaluates those expressions on every request, which made each call several times
+	 * slower than the HTTP Request node. The credential test is the nodes' (testedBy): n8n's own
+	 * test request would not be one of the package's requests.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		return {
-			...requestOptions,
+		return authenticateOwnRequest(this.displayName, credentials, requestOptions, (options) => ({
+			...options,
 			headers: {
-				...(requestOptions.headers ?? {}),
+				...(options.headers ?? {}),
 				'x-api-key': String(credentials.apiKey ?? ''),
 				'x-api-password': String(credentials.apiPassword ?? ''),
 			},
-		};
+		}));
 	}
-
-	// The service answers wrong keys with HTTP 200 and `success: false` (error 1003).
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/v1/wallet/balance',
-			method: 'POST',
-		},
-		rules: [
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'success',
-					value: false,
-					message:
-						'CoinRemitter refused the API key or API password. Copy both again from the wallet in the CoinRemitter dashboard.',
-				},
-			},
-		],
-	};
 }

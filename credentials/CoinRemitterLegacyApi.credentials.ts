@@ -1,6 +1,5 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IDataObject,
 	IHttpRequestOptions,
@@ -8,6 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 import { COIN_SYMBOLS } from '../nodes/shared/coins';
+import { noHttpRequestNode } from '../nodes/shared/client/credentialTest';
+import { authenticateOwnRequest } from '../nodes/shared/client/ownRequests';
 import { rateLimitWindowField } from '../nodes/shared/delivery/policy';
 
 export class CoinRemitterLegacyApi implements ICredentialType {
@@ -63,7 +64,8 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 			name: 'baseUrl',
 			type: 'string',
 			default: 'https://coinremitter.com',
-			description: 'Leave as it is unless you point n8n at a proxy or a local simulator',
+			description:
+				'Leave as it is. The keys are sent only to CoinRemitter (https://coinremitter.com) or to a simulator on this machine (http://127.0.0.1:8787, http://host.docker.internal:8787); any other host is refused before anything is sent.',
 		},
 		{
 			displayName: 'API Generation',
@@ -82,9 +84,13 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 			description: 'Which path generation of the legacy API the wallet uses (/api/v2 or /api/v3)',
 		},
 		rateLimitWindowField,
+		noHttpRequestNode,
 	];
 
-	/** The legacy API wants the key and password as fields of every body (query string for a GET). */
+	/**
+	 * The legacy API wants the key and password as fields of every body (query string for a GET);
+	 * added only to the CoinRemitter nodes' own requests, only to CoinRemitter's hosts.
+	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
@@ -93,40 +99,12 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 			api_key: String(credentials.apiKey ?? ''),
 			password: String(credentials.password ?? ''),
 		};
-		if ((requestOptions.method ?? 'GET').toUpperCase() === 'GET') {
-			return { ...requestOptions, qs: { ...(requestOptions.qs ?? {}), ...secrets } };
-		}
-		const { body } = requestOptions;
-		const fields = typeof body === 'object' && body !== null ? (body as IDataObject) : {};
-		return { ...requestOptions, body: { ...fields, ...secrets } };
+		return authenticateOwnRequest(this.displayName, credentials, requestOptions, (options) => {
+			if ((options.method ?? 'GET').toUpperCase() === 'GET')
+				return { ...options, qs: { ...(options.qs ?? {}), ...secrets } };
+			const { body } = options;
+			const fields = typeof body === 'object' && body !== null ? (body as IDataObject) : {};
+			return { ...options, body: { ...fields, ...secrets } };
+		});
 	}
-
-	// Wrong keys come back as HTTP 200 with `flag` 0, missing ones with `flag` 2.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '=/api/{{$credentials.apiGeneration === "auto" ? (["LTC", "KOIN", "DOGE", "ETH"].includes($credentials.coin) ? "v2" : "v3") : $credentials.apiGeneration}}/{{$credentials.coin}}/get-balance',
-			method: 'POST',
-			headers: { 'Content-Type': 'multipart/form-data' },
-		},
-		rules: [
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'flag',
-					value: 0,
-					message:
-						'CoinRemitter refused the API key or password for this coin. Check the coin, then copy both again from the wallet in the CoinRemitter dashboard.',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'flag',
-					value: 2,
-					message: 'CoinRemitter says the API key or password is missing. Fill in both fields.',
-				},
-			},
-		],
-	};
 }

@@ -142,8 +142,19 @@ export async function callWebhook(
 		},
 		helpers: {
 			httpRequest: async (options: IHttpRequestOptions) => await httpRequest(options),
-			httpRequestWithAuthentication: async (type: string, options: IHttpRequestOptions) =>
-				await httpRequest(await authenticate(type, credentials[type], options)),
+			// As n8n-core does: the credential data the node hands over, else the node's credential as read.
+			httpRequestWithAuthentication: async (
+				type: string,
+				options: IHttpRequestOptions,
+				additional?: { credentialsDecrypted?: { data?: ICredentialDataDecryptedObject } },
+			) =>
+				await httpRequest(
+					await authenticate(
+						type,
+						additional?.credentialsDecrypted?.data ?? structuredClone(credentials[type]),
+						options,
+					),
+				),
 		},
 	} as unknown as IWebhookFunctions;
 

@@ -1,7 +1,10 @@
 import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { legacyGeneration, type LegacyGeneration } from '../coins';
 import { nodeOf, type RequestContext } from '../delivery';
+import { hostProblem } from './hosts';
+import { forOwnRequests } from './ownRequests';
 
 export const V1_CREDENTIAL = 'coinRemitterApi';
 export const LEGACY_CREDENTIAL = 'coinRemitterLegacyApi';
@@ -30,7 +33,7 @@ export async function credentialsOf(context: RequestContext, type: string, itemI
 	const byType = readsOf(context);
 	let pending = byType.get(type);
 	if (!pending) {
-		pending = context.getCredentials(type, itemIndex);
+		pending = context.getCredentials(type, itemIndex).then(forOwnRequests);
 		byType.set(type, pending);
 		pending.catch(() => byType.delete(type));
 	}
@@ -97,11 +100,41 @@ export function forgetAllCallbackCredentials(): void {
 	readForCallbacks.clear();
 }
 
+/** The credential's Base URL, refused (naming the field) unless it is CoinRemitter's or a local simulator's. */
+function checkedBaseUrl(
+	context: RequestContext,
+	itemIndex: number,
+	credentials: ICredentialDataDecryptedObject,
+	credentialName: string,
+	fallback: string,
+): string {
+	const baseUrl =
+		typeof credentials.baseUrl === 'string' && credentials.baseUrl.trim() !== ''
+			? credentials.baseUrl.trim()
+			: fallback;
+	const problem = hostProblem(baseUrl);
+	if (problem)
+		throw new NodeOperationError(
+			nodeOf(context),
+			`${credentialName} credential → Base URL: ${problem}`,
+			{
+				itemIndex,
+				description: `Nothing was sent. The credential's API key and password go only to CoinRemitter, so that whoever can edit a shared credential cannot send them elsewhere. Set Base URL back to ${fallback} (to reach CoinRemitter through a proxy, set n8n's HTTP_PROXY / HTTPS_PROXY instead).`,
+			},
+		);
+	return baseUrl;
+}
+
 /** The v1 credential and its base URL. */
 export async function v1Wallet(context: RequestContext, itemIndex: number) {
 	const credentials = await credentialsOf(context, V1_CREDENTIAL, itemIndex);
-	const baseUrl =
-		typeof credentials.baseUrl === 'string' ? credentials.baseUrl : 'https://api.coinremitter.com';
+	const baseUrl = checkedBaseUrl(
+		context,
+		itemIndex,
+		credentials,
+		'CoinRemitter V1 API',
+		'https://api.coinremitter.com',
+	);
 	return { baseUrl, credentials };
 }
 
@@ -112,8 +145,13 @@ export async function legacyWallet(this: RequestContext, itemIndex: number): Pro
 	return {
 		coin,
 		generation: legacyGeneration(coin, String(credentials.apiGeneration ?? 'auto')),
-		baseUrl:
-			typeof credentials.baseUrl === 'string' ? credentials.baseUrl : 'https://coinremitter.com',
+		baseUrl: checkedBaseUrl(
+			this,
+			itemIndex,
+			credentials,
+			'CoinRemitter Legacy V2/V3 API',
+			'https://coinremitter.com',
+		),
 		credentials,
 	};
 }
