@@ -78,7 +78,7 @@ export class DeliveryMemory {
 		const stale = shared.recent.findIndex((entry) => now - entry.at < LIVE_MS);
 		shared.recent.splice(0, stale === -1 ? shared.recent.length : stale);
 		shared.recent.splice(0, shared.recent.length - MAX_REMEMBERED);
-		if (lane === 'verified') foldEarlierRecord(staticData);
+		foldEarlierRecord(staticData);
 		// This request's copy may predate keys this process claimed and has not written yet.
 		const text = deliveries(staticData, this.field);
 		const missing = lacking(
@@ -88,14 +88,23 @@ export class DeliveryMemory {
 		if (missing.length > 0) write(staticData, this.field, text + missing.join(''));
 	}
 
+	/**
+	 * Whether the static data records the digest: in this lane's own list, and for an unverified
+	 * delivery also in the verified list (which holds every delivery remembered before the lanes
+	 * were kept apart). A verified delivery never looks in the unverified list: a forgery must not
+	 * be able to claim a genuine delivery's key before it arrives.
+	 */
+	private seenIn(staticData: IDataObject, digest: string): boolean {
+		return (
+			contains(deliveries(staticData, this.field), digest) ||
+			(this.field !== FIELDS.verified && contains(deliveries(staticData, FIELDS.verified), digest))
+		);
+	}
+
 	/** Records the key; answers false when it was already delivered. */
 	claim(key: string, now = Date.now()): boolean {
 		const digest = digestOf(key);
-		if (
-			this.shared.claimed.has(digest) ||
-			contains(deliveries(this.staticData, this.field), digest)
-		)
-			return false;
+		if (this.shared.claimed.has(digest) || this.seenIn(this.staticData, digest)) return false;
 		this.shared.claimed.add(digest);
 		if (this.shared.claimed.size > MAX_REMEMBERED) {
 			const [oldest] = this.shared.claimed;

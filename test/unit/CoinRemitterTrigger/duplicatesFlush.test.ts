@@ -51,3 +51,19 @@ describe('Skip Duplicates under a flood of forged widget orders', () => {
 		expect(replay.body).toEqual({ received: true, ignored: 'duplicate delivery' });
 	});
 });
+
+describe('deliveries remembered before the lanes', () => {
+	it('an unverified callback remembered in the earlier forms (`delivered`, one `deliveries` list) is still a duplicate', async () => {
+		const order = callbacks.widgetOrders.pricing(1);
+		const first = { staticData: {}, workflowId: 'wf-before-lanes-1' };
+		const key = (await callWebhook(encode(order), first)).items[0].deliveryKey as string;
+		const earlierForm = {
+			staticData: { delivered: { [key]: 1 } },
+			workflowId: 'wf-before-lanes-2',
+		};
+		expect((await callWebhook(encode(order), earlierForm)).body).toEqual({
+			received: true,
+			ignored: 'duplicate delivery',
+		});
+	});
+});
