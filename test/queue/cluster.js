@@ -75,7 +75,15 @@ async function createCluster({ n8n, tarball, postgres, redis, version }) {
 	await installLikeN8n(main.userFolder, tarball);
 	for (const instance of [...workers, ...hooks])
 		copyInstalledPackage(main.userFolder, instance.userFolder);
-	return { main, workers, hooks, all: [main, ...workers, ...hooks], postgres, version };
+	return {
+		main,
+		workers,
+		hooks,
+		all: [main, ...workers, ...hooks],
+		postgres,
+		version,
+		n8nDir: n8n.n8nDir,
+	};
 }
 
 /**

@@ -5,6 +5,9 @@
 // Maximum Total per Day alone): the same Payout Key in two executions at once, 5 times; payouts of
 // 0.6 under a cap of 1, two at once then a third; the release after a refusal, and none after an
 // unknown outcome. Each execution is posted through webhook process A or B and runs on a worker.
+// Executions rarely meet inside the claim statement itself, so the statement is also run from 20
+// connections at once, once with all 20 held inside it.
+const { join } = require('node:path');
 const { check } = require('../../report');
 const { sleep } = require('../../../scripts/n8n-runtime');
 const { startedExecutions } = require('../cluster');
@@ -151,10 +154,148 @@ const resetTables = async (postgres) =>
 		'n8n',
 	);
 
+/**
+ * The example's claim statement itself, as n8n's Postgres node sends it (pg-promise of the n8n
+ * under test: the parameters formatted into the text, one simple query), from 20 connections at
+ * once: 3 keys each claimed 20 times at once; 20 keys of 0.3 at once under the cap of 1; each
+ * claim then released twice at once. Executions in n8n rarely meet inside one statement; these do.
+ */
+async function checkClaimStatement(cluster, postgres, figures) {
+	const pgp = require(join(cluster.n8nDir, 'node_modules', 'pg-promise'))({ noWarnings: true });
+	const db = pgp({
+		host: '127.0.0.1',
+		port: postgres.port,
+		database: 'n8n',
+		user: 'postgres',
+		max: 21, // the 20 claims and the transaction that holds them
+	});
+	const run = async (name, values) => {
+		const query = exampleQuery(name);
+		try {
+			return (
+				(await db.multi(pgp.helpers.concat([{ query, values, options: { partial: true } }])))
+					.flat()
+					.at(0) ?? { released: null }
+			);
+		} catch (error) {
+			return { error: String(error.message) };
+		}
+	};
+	const claim = (key, amount) => run('Claim Payout and Budget', [key, 'burst', amount, CAP]);
+	const tally = (rows) => {
+		const counts = {};
+		for (const row of rows) {
+			const what = row.error ? row.error.replace(/".*$/, '').trim() : row.result;
+			counts[what] = (counts[what] ?? 0) + 1;
+		}
+		return counts;
+	};
+	try {
+		await resetTables(postgres);
+		// Every connection opened first, so that the claims start together.
+		await Promise.all(Array.from({ length: 20 }, () => db.one('SELECT pg_sleep(0.05)')));
+		const sameKey = [];
+		for (const key of ['burst-a', 'burst-b'])
+			sameKey.push(await Promise.all(Array.from({ length: 20 }, () => claim(key, '0.01'))));
+		// burst-c inside one statement: the wallet's budget row locked by another transaction, the 20
+		// claims each take their snapshot (no claim of the key yet), pass NOT EXISTS, and wait on that
+		// row; once it is let go, one claims, and each other one reserves on the newest row, then
+		// fails on the key's primary key and rolls back whole.
+		const blocker = await db.connect();
+		let blocked = 0;
+		try {
+			await blocker.none('BEGIN');
+			await blocker.one(
+				"SELECT 1 FROM coinremitter_daily_spend WHERE wallet = 'burst' AND day = (now() AT TIME ZONE 'UTC')::date FOR UPDATE",
+			);
+			const claims = Array.from({ length: 20 }, () => claim('burst-c', '0.01'));
+			for (let i = 0; i < 50 && blocked < 20; i++) {
+				await sleep(50);
+				blocked = Number(
+					await postgres.psql(
+						"SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%coinremitter_daily_spend%'",
+					),
+				);
+			}
+			await blocker.none('COMMIT');
+			sameKey.push(await Promise.all(claims));
+		} finally {
+			blocker.done();
+		}
+		const afterSameKey = {
+			claims: (await claimsOf(postgres, 'burst-%')).length,
+			spent: await spentToday(postgres),
+		};
+		await resetTables(postgres);
+		const cap = await Promise.all(
+			Array.from({ length: 20 }, (_, i) => claim(`burst-cap-${i}`, '0.3')),
+		);
+		const claimed = cap.map((row, i) => (row.claimed ? `burst-cap-${i}` : null)).filter(Boolean);
+		const afterCap = {
+			claims: (await claimsOf(postgres, 'burst-cap-%')).length,
+			spent: await spentToday(postgres),
+		};
+		const releases = await Promise.all(
+			claimed.flatMap((key) => [
+				run('Release Payout and Budget', [key]),
+				run('Release Payout and Budget', [key]),
+			]),
+		);
+		const afterRelease = {
+			claims: (await claimsOf(postgres, 'burst-cap-%')).length,
+			spent: await spentToday(postgres),
+			released: releases.filter((row) => row.released).length,
+		};
+		figures.claimStatement = {
+			sameKey: sameKey.map(tally),
+			blocked,
+			afterSameKey,
+			cap: tally(cap),
+			afterCap,
+			afterRelease,
+		};
+		console.log(
+			`# the claim statement from 20 connections at once: one key ×20, 3 times (the third with all 20 held inside the statement: ${blocked} waiting) → ${sameKey.map((rows) => JSON.stringify(tally(rows))).join(' ')}; 20 keys of 0.3 under the cap of ${CAP} → ${JSON.stringify(tally(cap))}, spent ${afterCap.spent}; each claim released twice at once → ${afterRelease.released} released, spent ${afterRelease.spent}`,
+		);
+		const onlyClaimOrDuplicate = (rows) =>
+			rows.filter((row) => row.claimed).length === 1 &&
+			rows.every(
+				(row) =>
+					row.claimed ||
+					row.result === 'already claimed' ||
+					/coinremitter_payout_key_already_claimed/.test(row.error ?? ''),
+			);
+		check(
+			'[claim statement, one key from 20 connections at once] exactly 1 claim per key; every other one refused, or (held inside the statement) failed on the key and reserved nothing',
+			sameKey.every(onlyClaimOrDuplicate) &&
+				sameKey[2].filter((row) => row.error).length === 19 &&
+				afterSameKey.claims === 3 &&
+				afterSameKey.spent === '0.03',
+			JSON.stringify(figures.claimStatement),
+		);
+		check(
+			`[claim statement, 20 keys of 0.3 at once under the cap of ${CAP}] exactly 3 claimed, 0.9 reserved, the rest refused by the cap with no key claimed`,
+			claimed.length === 3 &&
+				afterCap.claims === 3 &&
+				afterCap.spent === '0.9' &&
+				cap.every((row) => row.claimed || row.result === 'over Maximum Total per Day'),
+			JSON.stringify(figures.claimStatement),
+		);
+		check(
+			'[release statement, each claim twice at once] each released once: no claim left, the budget back to 0',
+			afterRelease.released === 3 && afterRelease.claims === 0 && Number(afterRelease.spent) === 0,
+			JSON.stringify(figures.claimStatement),
+		);
+	} finally {
+		await db.$pool.end();
+	}
+}
+
 /** With the example's claim on Postgres: (a) the same key 5 times in two executions, (b) the cap, (d) the release. */
 async function checkPayoutRecipe(cluster, sim, postgres, figures) {
 	const t0 = Date.now();
 	await createTables(postgres);
+	await checkClaimStatement(cluster, postgres, figures);
 	await resetTables(postgres);
 
 	const race = await sameKeyRounds(cluster, sim, postgres, 'recipe');
