@@ -165,7 +165,7 @@ class N8nInstance {
 			await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
 		} catch (error) {
 			throw new Error(
-				`n8n execute failed: ${(error.stderr || error.message).slice(-1500)} ${this.logTail()}`,
+				`n8n execute failed: ${(error.stderr || error.message).slice(0, 3000)} ${this.logTail()}`,
 			);
 		}
 		const printed = printedRun(this.logFile());

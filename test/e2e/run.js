@@ -21,6 +21,7 @@ const {
 	runFailingPayouts,
 } = require('./checks/rest');
 const { checkGuardrails } = require('./checks/guardrails');
+const { checkCredentialHosts, checkNoCustomApiCall } = require('./checks/credentialHosts');
 const { checkRaces, prepareRaces } = require('./checks/races');
 const { checkMcp, MCP_WORKFLOW_ID, mcpWorkflow } = require('./checks/mcp');
 const { checkRestartRedelivery } = require('./checks/restart');
@@ -49,6 +50,9 @@ async function checkTarget(target, tarball, sim) {
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
 		await attempt(`${tag} example workflows`, () => checkExamples(instance, sim, tag));
 		await attempt(`${tag} guardrails`, () => checkGuardrails(instance, sim, tag));
+		await attempt(`${tag} keys only to CoinRemitter`, () =>
+			checkCredentialHosts(instance, sim, tag),
+		);
 		await runFailingPayouts(instance);
 		await attempt(`${tag} AI agent example`, () => checkAgent(instance, sim, tag));
 		await attempt(`${tag} items in flight together`, () => checkConcurrency(instance, sim, tag));
@@ -61,6 +65,7 @@ async function checkTarget(target, tarball, sim) {
 		await prepareRaces(instance);
 		await instance.start();
 		await checkListed(instance, tag);
+		await checkNoCustomApiCall(instance, tag);
 		sim.sink.length = 0;
 		await attempt(`${tag} trigger in an active workflow`, () => checkTrigger(instance, sim, tag));
 		await attempt(`${tag} credential tests in the n8n API`, () =>
