@@ -4,9 +4,9 @@
 // released when the withdrawal surely sent nothing), and without them (the node's own Payout Key and
 // Maximum Total per Day alone): the same Payout Key in two executions at once, 5 times; payouts of
 // 0.6 under a cap of 1, two at once then a third; the release after a refusal, and none after an
-// unknown outcome. Each execution is posted through webhook process A or B and runs on a worker.
-// Executions rarely meet inside the claim statement itself, so the statement is also run from 20
-// connections at once, once with all 20 held inside it.
+// unknown outcome nor after "already attempted". Each execution is posted through webhook process
+// A or B and runs on a worker. Executions rarely meet inside the claim statement itself, so the
+// statement is also run from 20 connections at once, once with all 20 held inside it.
 const { join } = require('node:path');
 const { check } = require('../../report');
 const { sleep } = require('../../../scripts/n8n-runtime');
@@ -377,14 +377,29 @@ async function checkRelease(cluster, sim, postgres, figures) {
 		claims: await claimsOf(postgres, unknown.key),
 		spent: afterRefused.spent,
 	};
+	// By hand, as docs/queue-mode.md says after checking that it was not sent: the release
+	// statement with the key written in. Then the same payout again: the claim passes, and the
+	// Withdrawal node, which remembers the key, refuses it as already attempted: not a refusal that
+	// releases (the earlier attempt may have gone out), so the claim and the amount stay.
+	const byHand = exampleQuery('Release Payout and Budget').replaceAll('$1', `'${unknown.key}'`);
+	const releasedByHand = await postgres.psql(byHand, 'n8n');
+	const afterByHand = await spentToday(postgres);
+	const again = await together(cluster, postgres, 'recipe', [unknown]);
+	const afterAgain = {
+		claims: await claimsOf(postgres, unknown.key),
+		spent: await spentToday(postgres),
+	};
 	const results = sim.sink.filter((item) => item.wf === 'pgPayout' && /release/.test(item.key));
 	const released = sim.sink.filter((item) => item.wf === 'pgRelease');
 	const outcome = (key) => results.find((item) => item.key === key)?.outcome ?? null;
+	const secondTry = results.filter((item) => item.key === unknown.key)[1] ?? {};
 	figures.payoutRelease = {
 		refused: { outcome: outcome(refused.key), ...afterRefused },
 		unknown: { outcome: outcome(unknown.key), ...afterUnknown },
 		released: released.map((item) => item.key),
 		withdrawals: sends(sim).length,
+		byHand: { released: releasedByHand, spent: afterByHand },
+		again: { ...afterAgain, error: secondTry.error ?? null, outcome: secondTry.outcome ?? null },
 	};
 	console.log(
 		`# payout recipe, release: refused by a guardrail (outcome ${outcome(refused.key)}) → claim ${afterRefused.claims.length ? 'kept' : 'released'}, outcome unknown (${outcome(unknown.key)}, the gateway sent it) → claim ${afterUnknown.claims.length ? 'kept' : 'released'}; spent today ${afterRefused.spent} (the unknown one's 0.3)`,
@@ -405,6 +420,18 @@ async function checkRelease(cluster, sim, postgres, figures) {
 			afterUnknown.claims.length === 1 &&
 			afterUnknown.spent === '0.3' &&
 			sends(sim).length === 1,
+		JSON.stringify(figures.payoutRelease),
+	);
+	check(
+		'[payout recipe, release] released by hand, the same payout again is refused as already attempted and keeps its new claim and amount',
+		again.ok &&
+			releasedByHand !== '' &&
+			Number(afterByHand) === 0 &&
+			/already attempted/.test(String(secondTry.error)) &&
+			afterAgain.claims.length === 1 &&
+			afterAgain.spent === '0.3' &&
+			sends(sim).length === 1 &&
+			released.length === 1,
 		JSON.stringify(figures.payoutRelease),
 	);
 }
