@@ -1,12 +1,16 @@
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { noHttpRequestNode } from '../nodes/shared/client/credentialTest';
-import { authenticateOwnRequest } from '../nodes/shared/client/ownRequests';
+import {
+	authenticateOwnRequest,
+	CREDENTIAL_TEST_HEADER,
+	noHttpRequestNode,
+} from '../nodes/shared/client/ownRequests';
 import { rateLimitWindowField } from '../nodes/shared/delivery/policy';
 
 export class CoinRemitterApi implements ICredentialType {
@@ -54,23 +58,53 @@ export class CoinRemitterApi implements ICredentialType {
 	];
 
 	/**
-	 * The wallet key and password as headers, only on the CoinRemitter nodes' own requests and only
-	 * to CoinRemitter's hosts (ownRequests.ts). A function rather than generic `={{$credentials...}}`
-	 * headers: n8n evaluates those expressions on every request, which made each call several times
-	 * slower than the HTTP Request node. The credential test is the nodes' (testedBy): n8n's own
-	 * test request would not be one of the package's requests.
+	 * The wallet key and password as headers, only on the CoinRemitter nodes' own requests and the
+	 * Test below, only to CoinRemitter's hosts (ownRequests.ts). A function rather than generic
+	 * `={{$credentials...}}` headers: n8n evaluates those expressions on every request, which made
+	 * each call several times slower than the HTTP Request node.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		return authenticateOwnRequest(this.displayName, credentials, requestOptions, (options) => ({
-			...options,
-			headers: {
-				...(options.headers ?? {}),
-				'x-api-key': String(credentials.apiKey ?? ''),
-				'x-api-password': String(credentials.apiPassword ?? ''),
+		return authenticateOwnRequest(
+			{
+				credentialName: this.displayName,
+				secretField: 'apiPassword',
+				testPath: /^\/v1\/wallet\/balance$/,
+				addKeys: (options) => ({
+					...options,
+					headers: {
+						...(options.headers ?? {}),
+						'x-api-key': String(credentials.apiKey ?? ''),
+						'x-api-password': String(credentials.apiPassword ?? ''),
+					},
+				}),
 			},
-		}));
+			credentials,
+			requestOptions,
+		);
 	}
+
+	// The service answers wrong keys with HTTP 200 and `success: false` (error 1003). The header
+	// tells `authenticate` that this is the credential's own Test; it is removed before sending.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/v1/wallet/balance',
+			method: 'POST',
+			headers: { [CREDENTIAL_TEST_HEADER]: '={{$credentials.apiPassword}}' },
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'success',
+					value: false,
+					message:
+						'CoinRemitter refused the API key or API password. Copy both again from the wallet in the CoinRemitter dashboard.',
+				},
+			},
+		],
+	};
 }

@@ -1,5 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
 	ICredentialType,
 	IDataObject,
 	IHttpRequestOptions,
@@ -7,8 +8,11 @@ import type {
 } from 'n8n-workflow';
 
 import { COIN_SYMBOLS } from '../nodes/shared/coins';
-import { noHttpRequestNode } from '../nodes/shared/client/credentialTest';
-import { authenticateOwnRequest } from '../nodes/shared/client/ownRequests';
+import {
+	authenticateOwnRequest,
+	CREDENTIAL_TEST_HEADER,
+	noHttpRequestNode,
+} from '../nodes/shared/client/ownRequests';
 import { rateLimitWindowField } from '../nodes/shared/delivery/policy';
 
 export class CoinRemitterLegacyApi implements ICredentialType {
@@ -89,7 +93,8 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 
 	/**
 	 * The legacy API wants the key and password as fields of every body (query string for a GET);
-	 * added only to the CoinRemitter nodes' own requests, only to CoinRemitter's hosts.
+	 * added only to the CoinRemitter nodes' own requests and the Test below, only to CoinRemitter's
+	 * hosts (ownRequests.ts).
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
@@ -99,12 +104,54 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 			api_key: String(credentials.apiKey ?? ''),
 			password: String(credentials.password ?? ''),
 		};
-		return authenticateOwnRequest(this.displayName, credentials, requestOptions, (options) => {
-			if ((options.method ?? 'GET').toUpperCase() === 'GET')
-				return { ...options, qs: { ...(options.qs ?? {}), ...secrets } };
-			const { body } = options;
-			const fields = typeof body === 'object' && body !== null ? (body as IDataObject) : {};
-			return { ...options, body: { ...fields, ...secrets } };
-		});
+		return authenticateOwnRequest(
+			{
+				credentialName: this.displayName,
+				secretField: 'password',
+				testPath: /^\/api\/v[23]\/[A-Z0-9]+\/get-balance$/,
+				addKeys: (options) => {
+					if ((options.method ?? 'GET').toUpperCase() === 'GET')
+						return { ...options, qs: { ...(options.qs ?? {}), ...secrets } };
+					const { body } = options;
+					const fields = typeof body === 'object' && body !== null ? (body as IDataObject) : {};
+					return { ...options, body: { ...fields, ...secrets } };
+				},
+			},
+			credentials,
+			requestOptions,
+		);
 	}
+
+	// Wrong keys come back as HTTP 200 with `flag` 0, missing ones with `flag` 2. The header tells
+	// `authenticate` that this is the credential's own Test; it is removed before sending.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '=/api/{{$credentials.apiGeneration === "auto" ? (["LTC", "KOIN", "DOGE", "ETH"].includes($credentials.coin) ? "v2" : "v3") : $credentials.apiGeneration}}/{{$credentials.coin}}/get-balance',
+			method: 'POST',
+			headers: {
+				'Content-Type': 'multipart/form-data',
+				[CREDENTIAL_TEST_HEADER]: '={{$credentials.password}}',
+			},
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'flag',
+					value: 0,
+					message:
+						'CoinRemitter refused the API key or password for this coin. Check the coin, then copy both again from the wallet in the CoinRemitter dashboard.',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'flag',
+					value: 2,
+					message: 'CoinRemitter says the API key or password is missing. Fill in both fields.',
+				},
+			},
+		],
+	};
 }

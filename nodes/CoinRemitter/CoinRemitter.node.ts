@@ -8,7 +8,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { properties, subtitleExpression } from './actions/description';
 import { router } from './actions/router';
-import { credentialTest } from '../shared/client/credentialTest';
 
 export class CoinRemitter implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,21 +34,17 @@ export class CoinRemitter implements INodeType {
 				name: 'coinRemitterApi',
 				displayName: 'CoinRemitter V1 API',
 				required: true,
-				testedBy: 'coinRemitterApiTest',
 				displayOptions: { hide: { apiVersion: ['legacy'] } },
 			},
 			{
 				name: 'coinRemitterLegacyApi',
 				displayName: 'CoinRemitter Legacy V2/V3 API',
 				required: true,
-				testedBy: 'coinRemitterLegacyApiTest',
 				displayOptions: { hide: { apiVersion: ['v1'] } },
 			},
 		],
 		properties,
 	};
-
-	methods = { credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

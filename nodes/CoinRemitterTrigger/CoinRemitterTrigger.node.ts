@@ -12,7 +12,6 @@ import type { TriggerEvent, TriggerOptions } from './callbacks';
 import { triggerProperties } from './description';
 import { receiveCallback } from './receive';
 import { CallbackRejection } from './rejection';
-import { credentialTest } from '../shared/client/credentialTest';
 
 export class CoinRemitterTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -43,13 +42,11 @@ export class CoinRemitterTrigger implements INodeType {
 				name: 'coinRemitterApi',
 				displayName: 'CoinRemitter V1 API',
 				required: false,
-				testedBy: 'coinRemitterApiTest',
 			},
 			{
 				name: 'coinRemitterLegacyApi',
 				displayName: 'CoinRemitter Legacy V2/V3 API',
 				required: false,
-				testedBy: 'coinRemitterLegacyApiTest',
 			},
 		],
 		webhooks: [
@@ -62,8 +59,6 @@ export class CoinRemitterTrigger implements INodeType {
 		],
 		properties: triggerProperties,
 	};
-
-	methods = { credentialTest };
 
 	// CoinRemitter has no API to register a webhook URL: the user pastes it in the dashboard. The
 	// node remembers the URL it was activated with, so n8n can tell whether it is set up.

@@ -1,3 +1,4 @@
+import { CREDENTIAL_TEST_HEADER } from '../../../nodes/shared/client/ownRequests';
 import { expectNoSecrets } from '../../helpers/assertions';
 import { testCredential } from '../../helpers/credentialTester';
 import { INACTIVE, TCN, WRONG, useSimulator } from '../../fixtures/simulator';
@@ -14,6 +15,8 @@ describe('credential coinRemitterApi: test', () => {
 			'x-api-key': TCN.apiKey,
 			'x-api-password': TCN.apiPassword,
 		});
+		// The header that tells the credential it is its own Test is never sent.
+		expect(Object.keys(ctx.sim.requests[0].headers ?? {})).not.toContain(CREDENTIAL_TEST_HEADER);
 	});
 
 	it('fails on a wrong password although the service answers HTTP 200 (error 1003)', async () => {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { CoinRemitterApi } from '../../../credentials/CoinRemitterApi.credentials';
 import { CoinRemitterLegacyApi } from '../../../credentials/CoinRemitterLegacyApi.credentials';
 import { hostProblem } from '../../../nodes/shared/client/hosts';
-import { forOwnRequests } from '../../../nodes/shared/client/ownRequests';
+import { CREDENTIAL_TEST_HEADER, forOwnRequests } from '../../../nodes/shared/client/ownRequests';
 import { testCredential } from '../../helpers/credentialTester';
 import { operation } from '../../helpers/editor';
 import { runNode } from '../../helpers/engine';
@@ -110,7 +110,9 @@ describe('a Base URL edited to another host', () => {
 	it("the credential's Test fails naming Base URL, sending nothing", async () => {
 		expect(await testCredential('coinRemitterApi', { ...TCN, baseUrl: otherHost })).toEqual({
 			status: 'Error',
-			message: expect.stringMatching(/^Base URL: http:\/\/0\.0\.0\.0:\d+ is not CoinRemitter's/),
+			message: expect.stringMatching(
+				/^CoinRemitter V1 API → Base URL: http:\/\/0\.0\.0\.0:\d+ is not CoinRemitter's/,
+			),
 		});
 		expect(
 			(
@@ -149,6 +151,20 @@ describe("the credentials' keys only with the CoinRemitter nodes' own requests",
 		);
 		const added = await v1.authenticate(own, { url: `${ctx.sim.url}/v1/wallet/balance` });
 		expect(added.headers).toMatchObject({ 'x-api-key': TCN.apiKey });
+	});
+
+	it("lets the credential's own Test through only with its header equal to the secret, only to read the balance, and never sends the header", async () => {
+		const test = (value: string, path = '/v1/wallet/balance') =>
+			v1.authenticate(
+				{ ...TCN, baseUrl: ctx.sim.url },
+				{ url: `${ctx.sim.url}${path}`, headers: { [CREDENTIAL_TEST_HEADER]: value } },
+			);
+		await expect(test('a guess')).rejects.toThrow(/works only in the CoinRemitter nodes/);
+		await expect(test(TCN.apiPassword, '/v1/wallet/withdraw')).rejects.toThrow(
+			/test reads only the balance/,
+		);
+		const sent = await test(TCN.apiPassword);
+		expect(sent.headers).toEqual({ 'x-api-key': TCN.apiKey, 'x-api-password': TCN.apiPassword });
 	});
 
 	it("declares n8n's Allowed HTTP Request Domains as none, so n8n's HTTP Request node refuses both credentials", () => {
