@@ -121,9 +121,10 @@ const payoutFromPost = () =>
 		options: {},
 	});
 // The withdrawal of the payout checks: the example's fields (read from the Payout node), its
-// Payout Key, its own guardrails (Allowed Addresses: the payees 1 to 9; Maximum Total per Day 1),
+// Payout Key, its own guardrails (Allowed Addresses: the payees 1 to 9; Maximum Total per Day 1,
+// or `maxTotalPerDay` where the recipe's budget is what is checked, over several checks of a day),
 // and On Error → Continue as in the example.
-const payoutWithdraw = () => {
+const payoutWithdraw = (maxTotalPerDay = '1') => {
 	const { parameters } = exampleNode('Withdraw');
 	return coinRemitter(
 		'Withdraw',
@@ -133,7 +134,7 @@ const payoutWithdraw = () => {
 				allowedAddresses: PAYEES,
 				maxAmount: '1',
 				maxTotalPerExecution: '1',
-				maxTotalPerDay: '1',
+				maxTotalPerDay,
 			},
 		},
 		V1,
@@ -184,7 +185,7 @@ function workflows(simUrl) {
 				payoutFromPost(),
 				fromExample('Claim Payout and Budget'),
 				fromExample('Claimed?'),
-				payoutWithdraw(),
+				payoutWithdraw('10'),
 				withdrawResult(simUrl, 'pgPayout'),
 				fromExample('Surely Not Sent?'),
 				fromExample('Release Payout and Budget'),
