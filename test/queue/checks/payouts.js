@@ -402,7 +402,7 @@ async function checkRelease(cluster, sim, postgres, figures) {
 		again: { ...afterAgain, error: secondTry.error ?? null, outcome: secondTry.outcome ?? null },
 	};
 	console.log(
-		`# payout recipe, release: refused by a guardrail (outcome ${outcome(refused.key)}) → claim ${afterRefused.claims.length ? 'kept' : 'released'}, outcome unknown (${outcome(unknown.key)}, the gateway sent it) → claim ${afterUnknown.claims.length ? 'kept' : 'released'}; spent today ${afterRefused.spent} (the unknown one's 0.3)`,
+		`# payout recipe, release: refused by a guardrail (outcome ${outcome(refused.key)}) → claim ${afterRefused.claims.length ? 'kept' : 'released'}, outcome unknown (${outcome(unknown.key)}, the gateway sent it) → claim ${afterUnknown.claims.length ? 'kept' : 'released'}; spent today ${afterRefused.spent} (the unknown one's 0.3); that one released by hand (spent ${afterByHand}), then the same key again → ${/already attempted/.test(String(secondTry.error)) ? 'already attempted' : String(secondTry.error ?? secondTry.amount)}, claim ${afterAgain.claims.length ? 'kept' : 'released'}, spent ${afterAgain.spent}`,
 	);
 	check(
 		'[payout recipe, release] a withdrawal refused by a guardrail (outcome "notSent") gives its key and amount back',
