@@ -12,6 +12,7 @@ import type { TriggerEvent, TriggerOptions } from './callbacks';
 import { triggerProperties } from './description';
 import { receiveCallback } from './receive';
 import { CallbackRejection } from './rejection';
+import { testWidgetSecret, WIDGET_SECRET_CREDENTIAL } from './widgetSecret';
 
 export class CoinRemitterTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,12 +23,13 @@ export class CoinRemitterTrigger implements INodeType {
 			dark: 'file:../../icons/coinremitter.dark.svg',
 		},
 		group: ['trigger'],
-		// Both versions behave the same in this node. n8n treats a version-1 webhook node's body
+		// Versions 1 and 2 behave the same in this node. n8n treats a version-1 webhook node's body
 		// differently: it evaluates an expression (binaryData) for every request before parsing, which
-		// costs an expression isolate per callback on n8n 2.x. New triggers are version 2; version 1
-		// stays for saved workflows.
-		version: [1, 2],
-		defaultVersion: 2,
+		// costs an expression isolate per callback on n8n 2.x. Version 3: widget orders are not
+		// selected by default and start nothing until a CoinRemitter Widget Secret credential guards
+		// them. New triggers are version 3; 1 and 2 stay for saved workflows.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		// n8n's node creator shows CoinRemitter and CoinRemitter Trigger as one entry and gives it the
 		// trigger's description, so this one speaks for both nodes.
@@ -48,6 +50,13 @@ export class CoinRemitterTrigger implements INodeType {
 				displayName: 'CoinRemitter Legacy V2/V3 API',
 				required: false,
 			},
+			{
+				name: WIDGET_SECRET_CREDENTIAL,
+				displayName: 'CoinRemitter Widget Secret',
+				required: false,
+				testedBy: 'coinRemitterWidgetSecretTest',
+				displayOptions: { show: { '@version': [3] } },
+			},
 		],
 		webhooks: [
 			{
@@ -59,6 +68,8 @@ export class CoinRemitterTrigger implements INodeType {
 		],
 		properties: triggerProperties,
 	};
+
+	methods = { credentialTest: { coinRemitterWidgetSecretTest: testWidgetSecret } };
 
 	// CoinRemitter has no API to register a webhook URL: the user pastes it in the dashboard. The
 	// node remembers the URL it was activated with, so n8n can tell whether it is set up.

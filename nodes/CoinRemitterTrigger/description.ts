@@ -12,6 +12,21 @@ export const ORDER_STATUSES: Record<number, string> = {
 	5: 'Cancelled',
 };
 
+function eventsField(defaults: string[], versions: number[]): INodeProperties {
+	return {
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: defaults,
+		description: 'The callbacks that start the workflow',
+		options: CALLBACKS.flatMap((kind) => kind.events.map((event) => ({ ...event }))).sort((a, b) =>
+			a.name.localeCompare(b.name),
+		),
+		displayOptions: { show: { '@version': versions } },
+	};
+}
+
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
@@ -27,16 +42,26 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
+	// Saved triggers (typeVersions 1 and 2) keep every event selected by default; from 3 on, widget
+	// orders (which no API can confirm) are off until chosen, and start nothing without a secret.
+	eventsField([...EVENTS], [1, 2]),
+	eventsField(
+		EVENTS.filter((event) => event !== 'widgetOrder'),
+		[3],
+	),
 	{
-		displayName: 'Events',
-		name: 'events',
-		type: 'multiOptions',
-		required: true,
-		default: [...EVENTS],
-		description: 'The callbacks that start the workflow',
-		options: CALLBACKS.flatMap((kind) => kind.events.map((event) => ({ ...event }))).sort((a, b) =>
-			a.name.localeCompare(b.name),
-		),
+		displayName: `This trigger version starts the workflow on widget orders even when no Widget Secret is set: anyone who knows the URL can then send one. Set Options → Widget Secret, or replace this node with a new CoinRemitter Trigger, where widget orders start nothing until a CoinRemitter Widget Secret credential guards them.`,
+		name: 'widgetOrdersUnguardedNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '@version': [1, 2], events: ['widgetOrder'] } },
+	},
+	{
+		displayName: `Widget orders start the workflow only with a CoinRemitter Widget Secret credential (above): end each widget's callback URL with ?secret= and that secret. Without one, they are answered 403 and start nothing.`,
+		name: 'widgetSecretNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '@version': [3], events: ['widgetOrder'] } },
 	},
 	{
 		displayName: 'Options',
@@ -102,6 +127,7 @@ export const triggerProperties: INodeProperties[] = [
 			{
 				displayName: 'Widget Secret',
 				name: 'widgetSecret',
+				displayOptions: { show: { '@version': [1, 2] } },
 				type: 'string',
 				typeOptions: { password: true },
 				default: '',

@@ -89,7 +89,7 @@ async function itemOf(
 			},
 		};
 	};
-	if (!kind.lookup) return unverified(kind.unverifiable?.(this, options) ?? 'NOT verified');
+	if (!kind.lookup) return unverified((await kind.unverifiable?.(this, options)) ?? 'NOT verified');
 	if (options.verify === false) return unverified('NOT verified: Verify With the API is off');
 
 	const credentials = credentialsOnNode(this);

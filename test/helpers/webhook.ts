@@ -66,6 +66,8 @@ export interface WebhookCall {
 	staticData?: IDataObject;
 	query?: IDataObject;
 	workflowId?: string;
+	/** The trigger's typeVersion (default 1, as saved workflows of the first release have it). */
+	typeVersion?: number;
 	/** Counts n8n's reads of the node's credentials, by type. */
 	credentialReads?: Record<string, number>;
 }
@@ -128,7 +130,7 @@ export async function callWebhook(
 			id: 'trigger-node',
 			name: 'CoinRemitter Trigger',
 			type: 'n8n-nodes-coinremitter.coinRemitterTrigger',
-			typeVersion: 1,
+			typeVersion: call.typeVersion ?? 1,
 			position: [0, 0],
 			parameters,
 			credentials: Object.fromEntries(

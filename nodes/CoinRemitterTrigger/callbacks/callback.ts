@@ -58,7 +58,7 @@ export interface CallbackKind<Event extends string = string> {
 	 * For kinds the API cannot look up: checks what the trigger can check (throws a refusal) and
 	 * says in words how far the item can be trusted.
 	 */
-	unverifiable?(context: IWebhookFunctions, options: TriggerOptions): string;
+	unverifiable?(context: IWebhookFunctions, options: TriggerOptions): Promise<string>;
 	/**
 	 * Facts its record does not state, computed from the record and the options (never taken from
 	 * the callback); only those the record lacks are added.

@@ -1,7 +1,4 @@
-import { timingSafeEqual } from 'crypto';
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
-
-import { refuse } from '../rejection';
+import { checkWidgetSecret } from '../widgetSecret';
 import { amount, callbackSchema, fields, integer, list, object, text } from '../schemas';
 import { defineCallback, statusNotSelected } from './callback';
 
@@ -108,25 +105,10 @@ export const widgetOrderCallback = defineCallback({
 		return { schema, event: 'widgetOrder' };
 	},
 	// The API has no read for widget orders: a secret in the callback URL is all that can be checked.
-	unverifiable(context, options) {
-		checkWidgetSecret(context, options.widgetSecret);
-		return options.widgetSecret
-			? 'Not verified with the API (widget orders cannot be looked up); the widget secret matched'
-			: 'NOT verified: widget orders cannot be looked up and no Widget Secret is set, so anyone who knows this URL can send one';
-	},
+	unverifiable: async (context, options) => await checkWidgetSecret(context, options.widgetSecret),
 	skip: statusNotSelected,
 	deliveryKey(item) {
 		const payments = Array.isArray(item.payment_history) ? item.payment_history.length : 0;
 		return `widget:${String(item.widget_id)}:${String(item.order_id)}:${String(item.status_code)}:${payments}`;
 	},
 });
-
-function checkWidgetSecret(context: IWebhookFunctions, secret: string | undefined) {
-	if (!secret) return;
-	const given = (context.getQueryData() as IDataObject).secret;
-	const expected = Buffer.from(secret);
-	const actual = Buffer.from(typeof given === 'string' ? given : '');
-	if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
-		throw refuse(401, 'The widget secret is missing or wrong');
-	}
-}

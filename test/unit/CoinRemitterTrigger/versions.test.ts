@@ -1,13 +1,14 @@
 import { CoinRemitterApi } from '../../../credentials/CoinRemitterApi.credentials';
 import { CoinRemitterLegacyApi } from '../../../credentials/CoinRemitterLegacyApi.credentials';
+import { CoinRemitterWidgetSecret } from '../../../credentials/CoinRemitterWidgetSecret.credentials';
 import { CoinRemitter } from '../../../nodes/CoinRemitter/CoinRemitter.node';
 import { CoinRemitterTrigger } from '../../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
 
 describe('node versions and credential labels', () => {
-	it('places new triggers at typeVersion 2 and keeps 1 for saved workflows', () => {
+	it('places new triggers at typeVersion 3 and keeps 1 and 2 for saved workflows', () => {
 		const { description } = new CoinRemitterTrigger();
-		expect(description.version).toEqual([1, 2]);
-		expect(description.defaultVersion).toBe(2);
+		expect(description.version).toEqual([1, 2, 3]);
+		expect(description.defaultVersion).toBe(3);
 	});
 
 	it.each([
@@ -15,16 +16,15 @@ describe('node versions and credential labels', () => {
 		['CoinRemitter Trigger', new CoinRemitterTrigger().description],
 	])('%s labels each credential as its credential type is named', (_node, description) => {
 		const typeNames = Object.fromEntries(
-			[new CoinRemitterApi(), new CoinRemitterLegacyApi()].map((type) => [
-				type.name,
-				type.displayName,
-			]),
+			[new CoinRemitterApi(), new CoinRemitterLegacyApi(), new CoinRemitterWidgetSecret()].map(
+				(type) => [type.name, type.displayName],
+			),
 		);
 		const labels = (description.credentials ?? []).map((credential) => [
 			credential.displayName,
 			typeNames[credential.name],
 		]);
-		expect(labels).toHaveLength(2);
+		expect(labels.length).toBeGreaterThanOrEqual(2);
 		for (const [label, typeName] of labels) expect(label).toBe(typeName);
 	});
 });
