@@ -7,10 +7,10 @@ import { MIN_WIDGET_SECRET_LENGTH } from '../nodes/CoinRemitterTrigger/widgetSec
  * parameter: n8n keeps it encrypted, shows it to nobody who can merely open or export the workflow,
  * and keeps it out of the workflow's JSON. It is tested by the trigger (length and characters).
  */
-export class CoinRemitterWidgetSecret implements ICredentialType {
-	name = 'coinRemitterWidgetSecret';
+export class CoinRemitterWidgetApi implements ICredentialType {
+	name = 'coinRemitterWidgetApi';
 
-	displayName = 'CoinRemitter Widget Secret';
+	displayName = 'CoinRemitter Widget API';
 
 	icon = {
 		light: 'file:../icons/coinremitter.svg',
@@ -27,7 +27,7 @@ export class CoinRemitterWidgetSecret implements ICredentialType {
 			default: '',
 		},
 		{
-			displayName: 'Secret',
+			displayName: 'Widget Secret',
 			name: 'secret',
 			type: 'string',
 			typeOptions: { password: true },

@@ -12,7 +12,7 @@ import type { TriggerEvent, TriggerOptions } from './callbacks';
 import { triggerProperties } from './description';
 import { receiveCallback } from './receive';
 import { CallbackRejection } from './rejection';
-import { testWidgetSecret, WIDGET_SECRET_CREDENTIAL } from './widgetSecret';
+import { testWidgetSecret } from './widgetSecret';
 
 export class CoinRemitterTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,7 +26,7 @@ export class CoinRemitterTrigger implements INodeType {
 		// Versions 1 and 2 behave the same in this node. n8n treats a version-1 webhook node's body
 		// differently: it evaluates an expression (binaryData) for every request before parsing, which
 		// costs an expression isolate per callback on n8n 2.x. Version 3: widget orders are not
-		// selected by default and start nothing until a CoinRemitter Widget Secret credential guards
+		// selected by default and start nothing until a CoinRemitter Widget API credential guards
 		// them. New triggers are version 3; 1 and 2 stay for saved workflows.
 		version: [1, 2, 3],
 		defaultVersion: 3,
@@ -51,8 +51,8 @@ export class CoinRemitterTrigger implements INodeType {
 				required: false,
 			},
 			{
-				name: WIDGET_SECRET_CREDENTIAL,
-				displayName: 'CoinRemitter Widget Secret',
+				name: 'coinRemitterWidgetApi',
+				displayName: 'CoinRemitter Widget API',
 				required: false,
 				testedBy: 'coinRemitterWidgetSecretTest',
 				displayOptions: { show: { '@version': [3] } },

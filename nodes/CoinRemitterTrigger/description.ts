@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { CALLBACKS, EVENTS } from './callbacks';
+import { CALLBACKS } from './callbacks';
 
 /** Status names of invoices and widget orders, by status_code. */
 export const ORDER_STATUSES: Record<number, string> = {
@@ -12,20 +12,17 @@ export const ORDER_STATUSES: Record<number, string> = {
 	5: 'Cancelled',
 };
 
-function eventsField(defaults: string[], versions: number[]): INodeProperties {
-	return {
-		displayName: 'Events',
-		name: 'events',
-		type: 'multiOptions',
-		required: true,
-		default: defaults,
-		description: 'The callbacks that start the workflow',
-		options: CALLBACKS.flatMap((kind) => kind.events.map((event) => ({ ...event }))).sort((a, b) =>
-			a.name.localeCompare(b.name),
-		),
-		displayOptions: { show: { '@version': versions } },
-	};
-}
+const eventsField: INodeProperties = {
+	displayName: 'Events',
+	name: 'events',
+	type: 'multiOptions',
+	required: true,
+	default: [],
+	description: 'The callbacks that start the workflow',
+	options: CALLBACKS.flatMap((kind) => kind.events.map((event) => ({ ...event }))).sort((a, b) =>
+		a.name.localeCompare(b.name),
+	),
+};
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -44,20 +41,25 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	// Saved triggers (typeVersions 1 and 2) keep every event selected by default; from 3 on, widget
 	// orders (which no API can confirm) are off until chosen, and start nothing without a secret.
-	eventsField([...EVENTS], [1, 2]),
-	eventsField(
-		EVENTS.filter((event) => event !== 'widgetOrder'),
-		[3],
-	),
 	{
-		displayName: `This trigger version starts the workflow on widget orders even when no Widget Secret is set: anyone who knows the URL can then send one. Set Options → Widget Secret, or replace this node with a new CoinRemitter Trigger, where widget orders start nothing until a CoinRemitter Widget Secret credential guards them.`,
+		...eventsField,
+		default: ['deposit', 'withdrawal', 'invoice', 'widgetOrder'],
+		displayOptions: { show: { '@version': [1, 2] } },
+	},
+	{
+		...eventsField,
+		default: ['deposit', 'withdrawal', 'invoice'],
+		displayOptions: { show: { '@version': [3] } },
+	},
+	{
+		displayName: `This trigger version starts the workflow on widget orders even when no Widget Secret is set: anyone who knows the URL can then send one. Set Options → Widget Secret, or replace this node with a new CoinRemitter Trigger, where widget orders start nothing until a CoinRemitter Widget API credential guards them.`,
 		name: 'widgetOrdersUnguardedNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: { '@version': [1, 2], events: ['widgetOrder'] } },
 	},
 	{
-		displayName: `Widget orders start the workflow only with a CoinRemitter Widget Secret credential (above): end each widget's callback URL with ?secret= and that secret. Without one, they are answered 403 and start nothing.`,
+		displayName: `Widget orders start the workflow only with a CoinRemitter Widget API credential (above): end each widget's callback URL with ?secret= and that secret. Without one, they are answered 403 and start nothing.`,
 		name: 'widgetSecretNotice',
 		type: 'notice',
 		default: '',

@@ -14,7 +14,7 @@ import { refuse } from './rejection';
 // credential (CoinRemitter Widget Secret) and widget orders start nothing without it; typeVersions
 // 1 and 2 keep the optional Widget Secret option of their saved workflows.
 
-export const WIDGET_SECRET_CREDENTIAL = 'coinRemitterWidgetSecret';
+export const WIDGET_SECRET_CREDENTIAL = 'coinRemitterWidgetApi';
 export const MIN_WIDGET_SECRET_LENGTH = 24;
 /** Characters that survive a URL's query string unchanged. */
 const SECRET_CHARACTERS = /^[A-Za-z0-9_-]+$/;
@@ -56,7 +56,7 @@ export async function checkWidgetSecret(
 	if (!context.getNode().credentials?.[WIDGET_SECRET_CREDENTIAL])
 		throw refuse(
 			403,
-			'Widget orders are off: this trigger has no CoinRemitter Widget Secret credential',
+			'Widget orders are off: this trigger has no CoinRemitter Widget API credential',
 		);
 	const { secret } = await context.getCredentials(WIDGET_SECRET_CREDENTIAL);
 	if (secretProblem(secret)) throw refuse(403, `Widget orders are off: ${secretProblem(secret)}`);

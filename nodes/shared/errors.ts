@@ -64,3 +64,15 @@ export const isLegacyRefusal = (error: unknown) => {
 	const failure = failureOf(error);
 	return failure?.api === 'legacy' && failure.httpCode === 200;
 };
+
+const alreadyAttempted = new WeakSet<object>();
+
+/** Marks the error of a payout refused because it was already attempted (it may have gone out then). */
+export function markAlreadyAttempted<E extends object>(error: E): E {
+	alreadyAttempted.add(error);
+	return error;
+}
+
+/** Nothing was sent now, but an earlier attempt of the same payout may have been. */
+export const isAlreadyAttempted = (error: unknown) =>
+	typeof error === 'object' && error !== null && alreadyAttempted.has(error);

@@ -133,6 +133,8 @@ export interface RunOptions {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	items?: IDataObject[];
 	continueOnFail?: boolean;
+	/** On Error → Continue (using error output): failed items go to the node's second output. */
+	errorOutput?: boolean;
 	/** Runs of one workflow share what n8n stores per workflow (payout keys); each run is its own workflow unless a test says otherwise. */
 	workflowId?: string;
 	/** The workflow's static data as n8n loaded it from its database (saved by the test, when it wants, from `run.staticData`). */
@@ -143,6 +145,8 @@ export interface RunOptions {
 
 export interface RunResult {
 	items: INodeExecutionData[];
+	/** What went to the error output (On Error → Continue (using error output)). */
+	errorItems: INodeExecutionData[];
 	error?: Error & { description?: string; context?: IDataObject; httpCode?: string };
 	run: IRun;
 	/** The workflow's static data after the run, as n8n would save it at the end of a non-manual execution. */
@@ -166,6 +170,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			Object.keys(options.credentials).map((name) => [name, { id: name, name }]),
 		),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
 	};
 	const workflowId = options.workflowId ?? `test-${++runs}`;
 	const workflow = new Workflow({
@@ -230,6 +235,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const taskData = run.data.resultData.runData[options.nodeName ?? NODE_NAME]?.[0];
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
+		errorItems: taskData?.data?.main?.[1] ?? [],
 		error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
 		run,
 		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,

@@ -35,7 +35,7 @@ function anchorsOf(markdown: string): Set<string> {
 	return anchors;
 }
 
-/** Every documentation URL the package publishes: package.json, both codex files, both credentials. */
+/** Every documentation URL the package publishes: package.json, both codex files, the credentials. */
 function publishedUrls(): Array<[string, string]> {
 	const pkg = JSON.parse(read('package.json')) as Record<string, unknown>;
 	const fromPackage: Array<[string, string]> = [['package.json homepage', String(pkg.homepage)]];
@@ -59,9 +59,9 @@ describe('published links', () => {
 	const urls = publishedUrls();
 	const readmeAnchors = anchorsOf(read('README.md'));
 
-	it('covers both nodes (credential and primary documentation) and both credentials', () => {
+	it('covers both nodes (credential and primary documentation) and the three credentials', () => {
 		expect(urls.filter(([file]) => file.endsWith('.node.json'))).toHaveLength(4);
-		expect(urls.filter(([file]) => file.endsWith('.credentials.ts'))).toHaveLength(2);
+		expect(urls.filter(([file]) => file.endsWith('.credentials.ts'))).toHaveLength(3);
 	});
 
 	it.each(urls)('%s: %s holds no placeholder', (_file, url) => {

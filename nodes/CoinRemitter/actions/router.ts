@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiVersion } from '../../shared/client';
 import { callApi } from '../../shared/client';
-import { isOutcomeUnknown } from '../../shared/errors';
+import { isAlreadyAttempted, isOutcomeUnknown } from '../../shared/errors';
 import { resources } from './description';
 import { asNodeError } from './nodeError';
 import type { ItemContext, Operation } from './operation';
@@ -57,8 +57,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				}));
 			} catch (error) {
 				const nodeError = asNodeError(this, error, itemIndex);
-				if (continueOnFail)
-					outputs[itemIndex] = [{ json: errorItem(nodeError, operation), pairedItem }];
+				if (continueOnFail) outputs[itemIndex] = [failedItem(nodeError, operation, pairedItem)];
 				else if (failure === undefined || itemIndex < failure.itemIndex)
 					failure = { itemIndex, error: nodeError };
 			}
@@ -68,6 +67,24 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (failure) throw failure.error;
 	return [outputs.flat()];
 }
+
+/**
+ * With "Continue (using error output)" n8n sends an item to the error output only in its own form
+ * (`error` set; n8n then keeps only the message, beside the input item's fields); with "Continue
+ * (using regular output)" the item says more: the description, the HTTP code and a write's outcome.
+ */
+function failedItem(
+	error: NodeApiError | NodeOperationError,
+	operation: Operation,
+	pairedItem: { item: number },
+): INodeExecutionData {
+	if (error.node?.onError === 'continueErrorOutput')
+		return { json: { error: error.message }, error, pairedItem };
+	return { json: errorItem(error, operation), pairedItem };
+}
+
+const outcomeOf = (error: unknown) =>
+	isOutcomeUnknown(error) ? 'unknown' : isAlreadyAttempted(error) ? 'alreadyAttempted' : 'notSent';
 
 function chosenOperation(context: IExecuteFunctions, api: ApiVersion): Operation {
 	const resourceName = context.getNodeParameter('resource', 0) as string;
@@ -105,14 +122,16 @@ function itemContext(
 
 /**
  * The item a failed item becomes with "continue on fail". A write's also says whether it may have
- * been carried out (`outcome`: "unknown") or surely was not ("notSent"), as the node itself decides
- * whether to forget a Payout Key, so that a workflow can release a claim of its own the same way.
+ * been carried out (`outcome`: "unknown"), surely was not ("notSent": the node forgets its Payout
+ * Key then), or was refused as an earlier attempt of the same payout ("alreadyAttempted": nothing
+ * was sent now, but that attempt may have been), so that a workflow can release a claim of its own
+ * exactly when the node releases its key.
  */
 function errorItem(error: NodeApiError | NodeOperationError, operation: Operation): IDataObject {
 	return {
 		error: error.message,
 		...(error.description ? { description: error.description } : {}),
 		...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
-		...(operation.facts.writes ? { outcome: isOutcomeUnknown(error) ? 'unknown' : 'notSent' } : {}),
+		...(operation.facts.writes ? { outcome: outcomeOf(error) } : {}),
 	};
 }

@@ -149,7 +149,7 @@ const postAtOnce = async (url, bodies) => await Promise.all(bodies.map((body) =>
 const sent = (answer) => answer.error === undefined && typeof answer.txid === 'string';
 const alreadyAttempted = (answer) =>
 	/This withdrawal was already attempted/.test(String(answer.error)) &&
-	answer.outcome === 'notSent';
+	answer.outcome === 'alreadyAttempted';
 
 /** The answers as counts per kind: "sent", or the error (its numbers and parentheses elided) with its outcome. */
 function tally(answers) {
@@ -229,7 +229,7 @@ async function raceKeys(instance, sim, tag) {
 		`withdrawals ${sends}, withdraw calls ${calls}; first ${tally(first)}; again ${tally(again)}`,
 	);
 	check(
-		`${tag} race: the first ${PAYOUTS} answer with their withdrawal, the ${PAYOUTS} sent again with "already attempted" (outcome notSent)`,
+		`${tag} race: the first ${PAYOUTS} answer with their withdrawal, the ${PAYOUTS} sent again with "already attempted" (outcome alreadyAttempted)`,
 		first.every(sent) && again.every(alreadyAttempted),
 		`first ${tally(first)}; again ${tally(again)}`,
 	);

@@ -1,6 +1,6 @@
 import { CoinRemitterApi } from '../../../credentials/CoinRemitterApi.credentials';
 import { CoinRemitterLegacyApi } from '../../../credentials/CoinRemitterLegacyApi.credentials';
-import { CoinRemitterWidgetSecret } from '../../../credentials/CoinRemitterWidgetSecret.credentials';
+import { CoinRemitterWidgetApi } from '../../../credentials/CoinRemitterWidgetApi.credentials';
 import { CoinRemitter } from '../../../nodes/CoinRemitter/CoinRemitter.node';
 import { CoinRemitterTrigger } from '../../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
 
@@ -16,7 +16,7 @@ describe('node versions and credential labels', () => {
 		['CoinRemitter Trigger', new CoinRemitterTrigger().description],
 	])('%s labels each credential as its credential type is named', (_node, description) => {
 		const typeNames = Object.fromEntries(
-			[new CoinRemitterApi(), new CoinRemitterLegacyApi(), new CoinRemitterWidgetSecret()].map(
+			[new CoinRemitterApi(), new CoinRemitterLegacyApi(), new CoinRemitterWidgetApi()].map(
 				(type) => [type.name, type.displayName],
 			),
 		);

@@ -11,10 +11,10 @@ import {
 import { callbacks } from '../../../simulator/server';
 import { callWebhook, encode, loggedLines } from '../../helpers/webhook';
 
-const SECRET = 'wS3cret-of-the-shop_0123456789';
+const ORDER_GUARD = 'wS3cret-of-the-shop_0123456789';
 const order = () => encode(callbacks.widgetOrders.pricing(1));
 const v3 = (extra: Record<string, unknown> = {}) => ({ typeVersion: 3, ...extra });
-const withSecret = (secret = SECRET) => ({ coinRemitterWidgetSecret: { secret } });
+const withSecret = (secret = ORDER_GUARD) => ({ coinRemitterWidgetApi: { secret } });
 
 describe('widget orders on a new trigger (typeVersion 3)', () => {
 	it('start nothing without a Widget Secret credential: 403', async () => {
@@ -27,11 +27,11 @@ describe('widget orders on a new trigger (typeVersion 3)', () => {
 	it('start the workflow with the secret at the end of the URL; a wrong or missing one is answered 401', async () => {
 		const good = await callWebhook(
 			order(),
-			v3({ credentials: withSecret(), query: { secret: SECRET } }),
+			v3({ credentials: withSecret(), query: { secret: ORDER_GUARD } }),
 		);
 		expect(good.items).toHaveLength(1);
 		expect(good.items[0].verification).toMatch(/the widget secret matched/);
-		for (const query of [{}, { secret: `${SECRET}x` }, { secret: SECRET.slice(0, -1) }]) {
+		for (const query of [{}, { secret: `${ORDER_GUARD}x` }, { secret: ORDER_GUARD.slice(0, -1) }]) {
 			const bad = await callWebhook(order(), v3({ credentials: withSecret(), query }));
 			expect([bad.status, bad.items.length]).toEqual([401, 0]);
 		}
@@ -49,11 +49,11 @@ describe('widget orders on a new trigger (typeVersion 3)', () => {
 	it('never shows the secret in an answer, an item or a log line', async () => {
 		loggedLines.length = 0;
 		const results = [
-			await callWebhook(order(), v3({ credentials: withSecret(), query: { secret: SECRET } })),
+			await callWebhook(order(), v3({ credentials: withSecret(), query: { secret: ORDER_GUARD } })),
 			await callWebhook(order(), v3({ credentials: withSecret(), query: { secret: 'wrong' } })),
 		];
 		const seen = JSON.stringify([results.map((r) => [r.body, r.items]), loggedLines]);
-		expect(seen).not.toContain(SECRET);
+		expect(seen).not.toContain(ORDER_GUARD);
 	});
 
 	it('are not among the events a new trigger selects by default; a saved one keeps them all', () => {
@@ -86,12 +86,12 @@ describe("the Widget Secret credential's test", () => {
 	it.each([
 		['x'.repeat(MIN_WIDGET_SECRET_LENGTH - 1), 'Error'],
 		['has a space in it, long enough!!', 'Error'],
-		[SECRET, 'OK'],
+		[ORDER_GUARD, 'OK'],
 	])('%s → %s', async (secret, status) => {
 		const result = await testWidgetSecret.call({} as never, {
 			id: 'c',
 			name: 'c',
-			type: 'coinRemitterWidgetSecret',
+			type: 'coinRemitterWidgetApi',
 			data: { secret },
 		});
 		expect(result.status).toBe(status);

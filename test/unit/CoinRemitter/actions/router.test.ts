@@ -233,7 +233,7 @@ describe('payouts stay safe', () => {
 		expect(ctx.sim.wallet(TCN.apiKey)!.addresses.size).toBeGreaterThanOrEqual(20);
 	});
 
-	it("says of each failed write whether it may have been carried out ('unknown') or surely was not ('notSent')", async () => {
+	it("says of each failed write whether it may have been carried out ('unknown'), surely was not ('notSent'), or was an earlier attempt's ('alreadyAttempted')", async () => {
 		ctx.sim.faults.foreignAfterWithdraw.push({ status: 503 });
 		const result = await runNode({
 			parameters: {
@@ -254,9 +254,25 @@ describe('payouts stay safe', () => {
 			result.items.map((item) => [item.json.outcome, String(item.json.error).slice(0, 40)]),
 		).toEqual([
 			['unknown', 'CoinRemitter may or may not have carried'],
-			['notSent', 'CoinRemitter rejected a field of the reque'.slice(0, 40)],
-			['notSent', 'This withdrawal was already attempted (P'],
+			['notSent', 'CoinRemitter rejected a field of the req'],
+			['alreadyAttempted', 'This withdrawal was already attempted (P'],
 		]);
+	});
+
+	it('with "Continue (using error output)", sends each failed item to the error output, paired, in n8n\'s own form', async () => {
+		const result = await runNode({
+			parameters: { ...withdraw, address: '={{ $json.address }}', amount: '1', payoutKey: 'e-1' },
+			credentials: v1Credentials(ctx.sim),
+			items: [{ address: 'not-an-address' }, { address: ADDRESS }],
+			errorOutput: true,
+		});
+		expect(result.items.map((item) => item.json.amount)).toEqual(['1.00000000']);
+		expect(result.errorItems).toHaveLength(1);
+		// n8n adds the input item's fields to it where the node has a previous node (not here).
+		expect(result.errorItems[0].json).toEqual({
+			error: 'CoinRemitter rejected a field of the request [1001]',
+		});
+		expect(result.errorItems[0].pairedItem).toEqual({ item: 0 });
 	});
 
 	it('never sends a creation again when its outcome is unknown, with others in flight', async () => {

@@ -68,7 +68,7 @@ describe('Withdrawal → Create as a tool', () => {
 			`A withdrawal to ${SUPPLIER} was already attempted through this tool in the last 7 days, so nothing was sent now`,
 		);
 		expect(nudged.description).toMatch(/a person must first check/);
-		expect(nudged.outcome).toBe('notSent');
+		expect(nudged.outcome).toBe('alreadyAttempted');
 		expect(sends()).toBe(1);
 	});
 
