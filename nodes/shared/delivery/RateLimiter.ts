@@ -23,9 +23,7 @@ export interface Ticket {
 }
 
 /** What every limiter of one wallet shares, whatever its window: the server's word after a 429. */
-export interface WalletBlock {
-	until: number;
-}
+export type WalletBlock = { until: number };
 
 /** One window as counted here. */
 interface Window {

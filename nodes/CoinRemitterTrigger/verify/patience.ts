@@ -1,0 +1,129 @@
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { LEGACY_CREDENTIAL, V1_CREDENTIAL } from '../../shared/client';
+import {
+	credentialTypeOf,
+	forgetCallbackCredentials,
+	reuseCallbackCredentials,
+} from '../../shared/client/credentials';
+import type { DeliveryPolicy } from '../../shared/delivery';
+import type { Lane } from '../../shared/delivery/rateWindow';
+import type { Lookup } from '../callbacks/callback';
+import type { TriggerEvent } from '../callbacks';
+import * as flood from '../flood';
+import { CallbackRejection, refuse } from '../rejection';
+import type { CallbackInterface } from '../schemas';
+import type { Verification } from './common';
+import { BUSY, busyAsResult, NOT_FOUND, UNAVAILABLE } from './common';
+import { verifyCallback } from './lookup';
+
+// Waiting for the wallet's rate limit: within the sender's patience, then in the background.
+
+/** How long a sender is expected to wait for its answer, by default (the "Verification Wait" option). */
+export const DEFAULT_VERIFICATION_WAIT_S = 5;
+/** Once a callback is acknowledged, how long its verification may still wait for the rate limit. */
+const BACKGROUND_WAIT_MS = 10 * 60_000;
+
+/**
+ * While a sender waits for the answer, verification's calls go ahead of item work in the wallet's
+ * rate limit (`lane`), wait at most `waitMs` for a slot, and get a short time and two tries each.
+ * Once the callback is acknowledged nobody waits: its verification goes in the background lane, with
+ * what item work leaves (the reserve at least), so that a burst of callbacks does not starve checkout
+ * or payouts.
+ */
+function verificationPolicy(waitMs: number, lane: Lane = 'verification'): DeliveryPolicy {
+	return {
+		lane,
+		maxRateLimitWaitMs: waitMs,
+		timeoutMs: 2_000,
+		readAttempts: 2,
+	};
+}
+
+/**
+ * Runs `verify` with the trigger's credential for `api`, read from n8n at most once per
+ * CALLBACK_CREDENTIAL_REUSE_MS for the callbacks of one trigger node (reuseCallbackCredentials).
+ * After any callback it did not verify (a refusal, another wallet, no answer), the next callback
+ * reads it from n8n again, in case it was edited.
+ */
+export async function withCallbackCredential(
+	context: IWebhookFunctions,
+	api: CallbackInterface,
+	verify: () => Promise<Verification>,
+): Promise<Verification> {
+	const credentialType = credentialTypeOf(api);
+	reuseCallbackCredentials(context, credentialType);
+	let verified: Verification | undefined;
+	try {
+		verified = await verify();
+		return verified;
+	} finally {
+		if (!verified || !('record' in verified)) forgetCallbackCredentials(context, credentialType);
+	}
+}
+
+/**
+ * Verifies a callback within the sender's patience (`waitMs` for the rate limit). When the wallet's
+ * limit binds, the callback is acknowledged (`acknowledge`: 202 to the sender) and verification goes
+ * on for up to ten minutes; the workflow still starts only for a record the API confirms.
+ */
+export async function verifyPatiently(
+	this: IWebhookFunctions,
+	lookup: Lookup,
+	event: TriggerEvent,
+	api: CallbackInterface,
+	callback: IDataObject,
+	waitMs: number,
+	acknowledge: () => void,
+): Promise<Verification> {
+	const wallet = await flood.walletKeyOf(this, api);
+	if (flood.wasRefuted(wallet, event, callback)) throw refuse(403, NOT_FOUND);
+	const verifyOnce = async (stage: string, policy: DeliveryPolicy) =>
+		await flood
+			.mergeInFlight(`${stage}|${wallet}|${event}|${flood.fingerprint(callback)}`, async () =>
+				verifyCallback.call(this, lookup, api, callback, policy, wallet),
+			)
+			.catch((error: unknown) => {
+				if (error instanceof flood.NoSuchRecord)
+					flood.rememberRefuted(wallet, event, callback, error.scope);
+				if (error instanceof CallbackRejection && error.status === 403 && callback.address)
+					flood.contestAddress(wallet, String(callback.address));
+				throw error;
+			});
+	const inTime = await verifyOnce('now', verificationPolicy(waitMs)).catch(busyAsResult);
+	if (inTime !== BUSY) return inTime;
+	const release = flood.backgroundSlots.take();
+	if (!release) throw refuse(503, UNAVAILABLE);
+	acknowledge();
+	try {
+		return await verifyOnce(
+			'background',
+			verificationPolicy(BACKGROUND_WAIT_MS, 'background'),
+		).catch((error: unknown) => {
+			if (!(error instanceof CallbackRejection) || error.status >= 500)
+				logGiveUp(this, event, callback, error);
+			throw error;
+		});
+	} finally {
+		release();
+	}
+}
+
+/** An acknowledged callback that could not be verified is lost to the trigger: n8n's log says so, as an error. */
+function logGiveUp(
+	context: IWebhookFunctions,
+	event: TriggerEvent,
+	callback: IDataObject,
+	error: unknown,
+) {
+	const reason = error instanceof CallbackRejection ? error.message : 'unexpected error';
+	context.logger.error(
+		`CoinRemitter Trigger: gave up verifying a ${flood.describeCallback(event, callback)} that was answered 202: ${reason}. No workflow started for it; a catch-up run finds the payment (README: Never miss a payment).`,
+	);
+}
+
+/** Which interfaces the trigger has a credential for. */
+export function credentialsOnNode(context: IWebhookFunctions): Record<CallbackInterface, boolean> {
+	const saved = context.getNode().credentials ?? {};
+	return { v1: saved[V1_CREDENTIAL] !== undefined, legacy: saved[LEGACY_CREDENTIAL] !== undefined };
+}

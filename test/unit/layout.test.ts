@@ -1,0 +1,21 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- Jest test code, never loaded by n8n: Node built-ins are fine here */
+// The code stays easy to walk: no source file of the nodes passes 250 lines.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+const sources = (dir: string): string[] =>
+	readdirSync(dir).flatMap((name) => {
+		const path = join(dir, name);
+		if (statSync(path).isDirectory()) return sources(path);
+		return name.endsWith('.ts') ? [path] : [];
+	});
+
+describe('layout', () => {
+	it('keeps every file in nodes/ at 250 lines or fewer', () => {
+		const long = sources(join(ROOT, 'nodes'))
+			.map((path) => [relative(ROOT, path), readFileSync(path, 'utf8').split('\n').length - 1])
+			.filter(([, lines]) => (lines as number) > 250);
+		expect(long).toEqual([]);
+	});
+});
