@@ -23,6 +23,7 @@ const {
 const { checkGuardrails } = require('./checks/guardrails');
 const { checkCredentialHosts, checkNoCustomApiCall } = require('./checks/credentialHosts');
 const { checkRaces, prepareRaces } = require('./checks/races');
+const { checkWidgetOrders, prepareWidgetOrders } = require('./checks/widgetOrders');
 const { checkMcp, MCP_WORKFLOW_ID, mcpWorkflow } = require('./checks/mcp');
 const { checkRestartRedelivery } = require('./checks/restart');
 const { checkTrigger } = require('./checks/trigger');
@@ -63,11 +64,15 @@ async function checkTarget(target, tarball, sim) {
 		await instance.activate(MCP_WORKFLOW_ID);
 		await prepareProxyPayouts(instance);
 		await prepareRaces(instance);
+		await prepareWidgetOrders(instance, sim.url);
 		await instance.start();
 		await checkListed(instance, tag);
 		await checkNoCustomApiCall(instance, tag);
 		sim.sink.length = 0;
 		await attempt(`${tag} trigger in an active workflow`, () => checkTrigger(instance, sim, tag));
+		await attempt(`${tag} widget orders and reserved names`, () =>
+			checkWidgetOrders(instance, sim, tag),
+		);
 		await attempt(`${tag} credential tests in the n8n API`, () =>
 			checkCredentialTests(instance, sim, tag),
 		);
