@@ -47,7 +47,10 @@ function measureMemory(dist = resolve(__dirname, '../../dist')) {
 			if (counted) spent.load += performance.now() - at;
 			at = performance.now();
 			requests.forEach(({ data }, i) =>
-				new DeliveryMemory(data, scope, 'verified', (now += 20)).claim(`v1:tx:new${batch}-${i}:confirmed`, now),
+				new DeliveryMemory(data, scope, 'verified', (now += 20)).claim(
+					`v1:tx:new${batch}-${i}:confirmed`,
+					now,
+				),
 			);
 			if (counted) spent.memory += performance.now() - at;
 			at = performance.now();

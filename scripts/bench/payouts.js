@@ -7,7 +7,7 @@
 // withdrawals with no key at all; and how many the resend pays (none).
 const { percentile } = require('./stats');
 const { webhookRegistered, workflow, workflowBuilder } = require('../n8n-runtime');
-const { CREDENTIAL } = require('./workflows');
+const { CREDENTIAL, SIMULATOR_KEY_HEADERS } = require('./workflows');
 
 const PAYOUTS = 100;
 const WITHDRAW = '/v1/wallet/withdraw';
@@ -49,13 +49,7 @@ const httpWorkflow = (simUrl) =>
 				{
 					method: 'POST',
 					url: `${simUrl}${WITHDRAW}`,
-					sendHeaders: true,
-					headerParameters: {
-						parameters: [
-							{ name: 'x-api-key', value: 'sim_tcn_key' },
-							{ name: 'x-api-password', value: 'sim_tcn_password' },
-						],
-					},
+					...SIMULATOR_KEY_HEADERS,
 					sendBody: true,
 					bodyParameters: {
 						parameters: [

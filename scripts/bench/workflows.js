@@ -37,19 +37,24 @@ const coinRemitterBalance = (name = 'CoinRemitter', options = {}, credential = C
 		credential,
 	);
 
+/** The simulator wallet's keys as an HTTP Request node's headers (n8n's own node, for contrast). */
+const SIMULATOR_KEY_HEADERS = {
+	sendHeaders: true,
+	headerParameters: {
+		parameters: [
+			{ name: 'x-api-key', value: 'sim_tcn_key' },
+			{ name: 'x-api-password', value: 'sim_tcn_password' },
+		],
+	},
+};
+
 const httpRequestBalance = (simUrl, name = 'HTTP Request') =>
 	httpRequest(
 		name,
 		{
 			method: 'POST',
 			url: `${simUrl}/v1/wallet/balance`,
-			sendHeaders: true,
-			headerParameters: {
-				parameters: [
-					{ name: 'x-api-key', value: 'sim_tcn_key' },
-					{ name: 'x-api-password', value: 'sim_tcn_password' },
-				],
-			},
+			...SIMULATOR_KEY_HEADERS,
 		},
 		{ onError: 'continueRegularOutput' },
 	);
@@ -119,6 +124,7 @@ const burstBatchWorkflow = (simUrl, count) =>
 const nodeTime = (run, name) => run.data.resultData.runData[name][0].executionTime;
 
 module.exports = {
+	SIMULATOR_KEY_HEADERS,
 	BURST_BATCH_PATH,
 	burstBatchWorkflow,
 	burstTriggerWorkflow,

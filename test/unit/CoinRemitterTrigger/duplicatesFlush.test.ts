@@ -3,28 +3,11 @@
 // deliveries, so no number of them pushes a paid invoice's key out and lets its replay run again.
 import { callbacks } from '../../../simulator/server';
 import { useSimulator, v1Credentials } from '../../fixtures/simulator';
+import { dateOnlyAt } from '../../helpers/clock';
 import { callWebhook, encode } from '../../helpers/webhook';
 
 const ctx = useSimulator();
 const FORGED = 6000;
-
-/** Moves only the clock of Date (n8n and the simulator keep their real timers). */
-const clockAt = (ms: number) =>
-	jest.useFakeTimers({
-		now: ms,
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-	});
 
 describe('Skip Duplicates under a flood of forged widget orders', () => {
 	afterEach(() => jest.useRealTimers());
@@ -39,7 +22,7 @@ describe('Skip Duplicates under a flood of forged widget orders', () => {
 		const start = Date.now();
 		let started = 0;
 		for (let i = 0; i < FORGED; i++) {
-			clockAt(start + i * 25); // 6,000 × 25 ms: 150 s
+			dateOnlyAt(start + i * 25); // 6,000 × 25 ms: 150 s
 			const order = { ...callbacks.widgetOrders.pricing(1), order_id: `forged-${i}` };
 			started += (await callWebhook(encode(order), call)).items.length;
 		}

@@ -4,6 +4,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { CoinRemitter } from '../../../../../nodes/CoinRemitter/CoinRemitter.node';
 import { payoutKeys } from '../../../../../nodes/CoinRemitter/actions/withdrawal/payoutOnce';
+import { dateOnlyAt } from '../../../../helpers/clock';
 import { editorParameters, shown } from '../../../../helpers/editor';
 import { runNode } from '../../../../helpers/engine';
 import {
@@ -115,24 +116,7 @@ describe('payouts are sent once per key', () => {
 });
 
 describe('the default Payout Key (no Payout Key set)', () => {
-	const at = (iso: string) => {
-		// Only the date moves: the simulator and n8n keep their real timers.
-		jest.useFakeTimers({
-			now: new Date(iso),
-			doNotFake: [
-				'hrtime',
-				'nextTick',
-				'performance',
-				'queueMicrotask',
-				'setImmediate',
-				'clearImmediate',
-				'setInterval',
-				'clearInterval',
-				'setTimeout',
-				'clearTimeout',
-			],
-		});
-	};
+	const at = dateOnlyAt;
 	afterEach(() => jest.useRealTimers());
 
 	it('takes 1.5, 1.50, " 1.5 " and 01.5 as one amount', async () => {
