@@ -88,7 +88,7 @@ async function round(instance, sim, path, round) {
 	return {
 		calls: calls.length,
 		status429: calls.filter((request) => request.status === 429).length,
-		paid: answers.filter((answer) => answer.body.amount !== undefined || answer.body.id).length,
+		paid: answers.filter((answer) => (answer.body.data ?? answer.body).txid !== undefined).length,
 		refused: answers.filter((answer) => /already attempted/.test(answer.body.error ?? '')).length,
 		lastAtGatewayMs: arrivals.length ? Math.max(...arrivals) : NaN,
 		p50: percentile(
