@@ -51,7 +51,7 @@ async function triggerOptions(page, instance) {
 
 	// The schema file is where n8n looks: GET /schemas/<node type>/<version>.json (both lines), for
 	// the version the editor places (2) and the one saved workflows keep (1).
-	for (const version of ['2.0.0', '1.0.0']) {
+	for (const version of ['3.0.0', '2.0.0', '1.0.0']) {
 		const path = `/schemas/n8n-nodes-coinremitter.coinRemitterTrigger/${version}.json`;
 		const served = await fetch(`${page.baseUrl}${path}`);
 		const servedSchema = served.ok ? await served.json() : {};
@@ -130,8 +130,8 @@ async function triggerOptions(page, instance) {
 		(node) => node.type === 'n8n-nodes-coinremitter.coinRemitterTrigger',
 	);
 	check(
-		'saved and read back through the REST API: a version-2 trigger, Order Statuses are the numbers [1, 3] the trigger matches, Events ["invoice"]',
-		trigger?.typeVersion === 2 &&
+		'saved and read back through the REST API: a version-3 trigger, Order Statuses are the numbers [1, 3] the trigger matches, Events ["invoice"]',
+		trigger?.typeVersion === 3 &&
 			JSON.stringify(trigger?.parameters?.options?.statuses) === '[1,3]' &&
 			JSON.stringify(trigger?.parameters?.events) === '["invoice"]',
 		`typeVersion ${trigger?.typeVersion}: ${JSON.stringify(trigger?.parameters)}`,
