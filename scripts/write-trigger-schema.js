@@ -7,4 +7,5 @@ const dir = join(__dirname, '..', 'dist', 'nodes', 'CoinRemitterTrigger', '__sch
 mkdirSync(dir, { recursive: true });
 // The same items at every typeVersion of the trigger; n8n looks the file up by the node's version.
 const schema = `${JSON.stringify(outputJsonSchema(), null, 2)}\n`;
-for (const version of ['v1.0.0', 'v2.0.0', 'v3.0.0']) writeFileSync(join(dir, `${version}.json`), schema);
+for (const version of ['v1.0.0', 'v2.0.0', 'v3.0.0'])
+	writeFileSync(join(dir, `${version}.json`), schema);
