@@ -59,7 +59,8 @@ export async function checkWidgetSecret(
 			'Widget orders are off: this trigger has no CoinRemitter Widget API credential',
 		);
 	const { secret } = await context.getCredentials(WIDGET_SECRET_CREDENTIAL);
-	if (secretProblem(secret)) throw refuse(403, `Widget orders are off: ${secretProblem(secret)}`);
+	const problem = secretProblem(secret);
+	if (problem) throw refuse(403, `Widget orders are off: ${problem}`);
 	checkGiven(context, secret as string);
 	return passed;
 }

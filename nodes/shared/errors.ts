@@ -1,4 +1,4 @@
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /**
  * Why a call to CoinRemitter failed, in the words the rest of the package asks about. The client
@@ -13,7 +13,8 @@ export type FailureReason =
 	| 'unreadable'
 	| 'network'
 	| 'outcomeUnknown'
-	| 'rateLimitWait';
+	| 'rateLimitWait'
+	| 'alreadyAttempted';
 
 /** What the v1 error codes mean; the legacy API says the same things by HTTP status. */
 export type ServiceReason =
@@ -34,17 +35,19 @@ interface Failure {
 /** The plans' request limits, as every message that mentions them says it. */
 export const PLAN_LIMITS = '100 per minute on the free plan, 500 on pro';
 
-const failures = new WeakMap<NodeApiError, Failure>();
+const failures = new WeakMap<NodeApiError | NodeOperationError, Failure>();
 
 /** Remembers why `error` was raised, for the predicates below; returns it. */
-export function tagged(error: NodeApiError, failure: Failure): NodeApiError {
+export function tagged<E extends NodeApiError | NodeOperationError>(error: E, failure: Failure): E {
 	failures.set(error, failure);
 	return error;
 }
 
-/** What the client knows of an error it raised; undefined for any other error. */
+/** What the package knows of an error it raised; undefined for any other error. */
 export function failureOf(error: unknown): Failure | undefined {
-	return error instanceof NodeApiError ? failures.get(error) : undefined;
+	return error instanceof NodeApiError || error instanceof NodeOperationError
+		? failures.get(error)
+		: undefined;
 }
 
 /** The service says the record (transaction, invoice, address) does not exist (v1 code 1005). */
@@ -65,14 +68,6 @@ export const isLegacyRefusal = (error: unknown) => {
 	return failure?.api === 'legacy' && failure.httpCode === 200;
 };
 
-const alreadyAttempted = new WeakSet<object>();
-
-/** Marks the error of a payout refused because it was already attempted (it may have gone out then). */
-export function markAlreadyAttempted<E extends object>(error: E): E {
-	alreadyAttempted.add(error);
-	return error;
-}
-
 /** Nothing was sent now, but an earlier attempt of the same payout may have been. */
 export const isAlreadyAttempted = (error: unknown) =>
-	typeof error === 'object' && error !== null && alreadyAttempted.has(error);
+	failureOf(error)?.reason === 'alreadyAttempted';

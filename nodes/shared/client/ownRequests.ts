@@ -78,9 +78,9 @@ export function authenticateOwnRequest(
 	credentials: ICredentialDataDecryptedObject,
 	options: IHttpRequestOptions,
 ): IHttpRequestOptions {
-	const test =
-		!ownCopies.has(credentials) && isCredentialTest(options, credentials[rule.secretField]);
-	if (!ownCopies.has(credentials) && !test)
+	const own = ownCopies.has(credentials);
+	const test = !own && isCredentialTest(options, credentials[rule.secretField]);
+	if (!own && !test)
 		throw new Error(
 			`The ${rule.credentialName} credential works only in the CoinRemitter nodes: its keys are not sent for any other node (an HTTP Request node would skip the guardrails and the Payout Key). Use the CoinRemitter node.`,
 		);

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { canonicalAddress } from '../../../shared/addresses';
 import { canonicalDecimal } from '../../../shared/decimal';
-import { isOutcomeUnknown, markAlreadyAttempted } from '../../../shared/errors';
+import { isOutcomeUnknown, tagged } from '../../../shared/errors';
 import { asNodeError } from '../nodeError';
 import { runsAsTool } from './guardrails';
 import { claimPayoutKey, releasePayoutKey } from './payoutStore';
@@ -79,7 +79,8 @@ export async function payOnce(
 	const claimed = await claimPayoutKey(this, key, earlier).catch((error: Error) => {
 		throw asNodeError(this, error, itemIndex);
 	});
-	if (!claimed) throw markAlreadyAttempted(alreadyAttempted(this, itemIndex, payout));
+	if (!claimed)
+		throw tagged(alreadyAttempted(this, itemIndex, payout), { reason: 'alreadyAttempted' });
 	try {
 		return await send();
 	} catch (error) {
