@@ -14,6 +14,9 @@ import { receiveCallback } from './receive';
 import { CallbackRejection } from './rejection';
 import { testWidgetSecret } from './widgetSecret';
 
+/** What a 503 asks the sender to wait before sending again: one window of the wallet's rate limit. */
+const RETRY_AFTER_S = 60;
+
 export class CoinRemitterTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'CoinRemitter Trigger',
@@ -105,7 +108,10 @@ export class CoinRemitterTrigger implements INodeType {
 		const answer = (status: number, body: IDataObject) => {
 			if (answered) return;
 			answered = true;
-			this.getResponseObject().status(status).json(body);
+			const response = this.getResponseObject();
+			// 503: the wallet's rate limit, or the callbacks this process holds open, are full for now.
+			if (status === 503) response.setHeader('Retry-After', String(RETRY_AFTER_S));
+			response.status(status).json(body);
 		};
 		const acknowledge = () => {
 			answer(202, { received: true, verification: 'pending' });

@@ -79,6 +79,8 @@ export interface WebhookResult {
 	response: IWebhookResponseData;
 	/** When the sender got its answer (Date.now()). */
 	answeredAt: number;
+	/** Headers the trigger set on its answer, names in lower case. */
+	headers: Record<string, string>;
 }
 
 const trigger = new CoinRemitterTrigger();
@@ -101,7 +103,8 @@ export async function callWebhook(
 	const staticData = call.staticData ?? {};
 	// Each call is its own workflow unless the test says otherwise, so process-wide memory does not leak between tests.
 	const workflowId = call.workflowId ?? `wf-${Math.random().toString(36).slice(2)}`;
-	const sent: { status?: number; body?: unknown; at?: number } = {};
+	const sent: { status?: number; body?: unknown; at?: number; headers?: Record<string, string> } =
+		{};
 	const response = {
 		status(code: number) {
 			sent.status = code;
@@ -110,6 +113,10 @@ export async function callWebhook(
 		},
 		json(body: unknown) {
 			sent.body = body;
+			return response;
+		},
+		setHeader(name: string, value: string) {
+			sent.headers = { ...sent.headers, [name.toLowerCase()]: value };
 			return response;
 		},
 	};
@@ -169,6 +176,7 @@ export async function callWebhook(
 		items,
 		response: result,
 		answeredAt: sent.at ?? 0,
+		headers: sent.headers ?? {},
 	};
 }
 

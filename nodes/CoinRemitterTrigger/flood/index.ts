@@ -12,8 +12,8 @@ import type { TriggerEvent } from '../callbacks';
 import type { CallbackInterface } from '../schemas';
 import { AddressBatches } from './AddressBatches';
 import { findDeposit, type Listing } from './addressList';
-import { BackgroundSlots } from './BackgroundSlots';
 import { ExpiringMemory } from './ExpiringMemory';
+import { HeldCallbacks } from './HeldCallbacks';
 import { mergeInFlight } from './inFlight';
 
 export { mergeInFlight } from './inFlight';
@@ -28,14 +28,18 @@ export const ADDRESS_READ_INTERVAL_MS = 5_000;
 export const CONTESTED_MS = 60_000;
 /** A lone deposit callback is looked up by id, and reads of an address are not spaced, while more than this share of the wallet's window is free. */
 export const UNBATCHED_ROOM = 0.5;
-/** Callbacks acknowledged (202) and still being verified in the background, per process. */
-export const MAX_BACKGROUND_VERIFICATIONS = 200;
+/**
+ * Callbacks held open while they are verified (the sender waiting, or acknowledged with 202 and
+ * verified in the background), per process: about 11 MB each on n8n 2.x (an expression isolate),
+ * so under 300 MB however many arrive, and a burst from 25 senders at once is still all taken.
+ */
+export const MAX_HELD_CALLBACKS = 25;
 
 const refuted = new ExpiringMemory<true>(REFUTED_MEMORY_MS, 20_000);
 const identities = new ExpiringMemory<IDataObject>(IDENTITY_MEMORY_MS, 1_000);
 const addressReads = new AddressBatches<IDataObject | IDataObject[]>(ADDRESS_READ_INTERVAL_MS);
 const contested = new ExpiringMemory<true>(CONTESTED_MS, 20_000);
-export const backgroundSlots = new BackgroundSlots(MAX_BACKGROUND_VERIFICATIONS);
+export const heldCallbacks = new HeldCallbacks(MAX_HELD_CALLBACKS);
 
 /** Forgets every cache (tests; a fresh simulator is a new gateway). */
 export function forgetFloodMemory(): void {

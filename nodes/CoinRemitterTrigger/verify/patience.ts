@@ -65,7 +65,8 @@ export async function withCallbackCredential(
 /**
  * Verifies a callback within the sender's patience (`waitMs` for the rate limit). When the wallet's
  * limit binds, the callback is acknowledged (`acknowledge`: 202 to the sender) and verification goes
- * on for up to ten minutes; the workflow still starts only for a record the API confirms.
+ * on for up to ten minutes; the workflow still starts only for a record the API confirms. While
+ * MAX_HELD_CALLBACKS are held open, the next is answered 503 at once.
  */
 export async function verifyPatiently(
 	this: IWebhookFunctions,
@@ -90,12 +91,12 @@ export async function verifyPatiently(
 					flood.contestAddress(wallet, String(callback.address));
 				throw error;
 			});
-	const inTime = await verifyOnce('now', verificationPolicy(waitMs)).catch(busyAsResult);
-	if (inTime !== BUSY) return inTime;
-	const release = flood.backgroundSlots.take();
+	const release = flood.heldCallbacks.take();
 	if (!release) throw refuse(503, UNAVAILABLE);
-	acknowledge();
 	try {
+		const inTime = await verifyOnce('now', verificationPolicy(waitMs)).catch(busyAsResult);
+		if (inTime !== BUSY) return inTime;
+		acknowledge();
 		return await verifyOnce(
 			'background',
 			verificationPolicy(BACKGROUND_WAIT_MS, 'background'),

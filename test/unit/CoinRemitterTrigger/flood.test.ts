@@ -3,8 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	backgroundSlots,
-	MAX_BACKGROUND_VERIFICATIONS,
+	heldCallbacks,
+	MAX_HELD_CALLBACKS,
 	REFUTED_MEMORY_MS,
 } from '../../../nodes/CoinRemitterTrigger/flood';
 import { findDeposit } from '../../../nodes/CoinRemitterTrigger/flood/addressList';
@@ -161,30 +161,39 @@ describe('callbacks waiting for one address are settled together', () => {
 		expect(calls('/v1/wallet/transaction')).toBe(0);
 	}, 30_000);
 
-	it('once a forgery names a known address, a burst of forged deposits on it costs a read or two, starts nothing, and the genuine one in it starts once', async () => {
+	it('once a forgery names a known address, a burst of forged deposits on it costs a read per round, starts nothing, and the genuine one in it starts once', async () => {
 		const address = walletAddress();
 		const genuine = genuineDeposit(address, '0.75');
 		expect((await send(forgedDeposit(address))).status).toBe(403);
-		const burst = [
+		let pending = [
 			...Array.from({ length: 30 }, () => forgedDeposit(address)),
 			genuine,
 			genuine,
 			...Array.from({ length: 30 }, () => forgedDeposit(address)),
 		];
 		ctx.sim.requests.length = 0;
-		const results = await Promise.all(burst.map(async (callback) => await send(callback)));
+		const started: IDataObject[] = [];
+		const finalStatus = new Map<IDataObject, number>();
+		let rounds = 0;
+		// Past MAX_HELD_CALLBACKS held at once the rest are answered 503: a sender that keeps them
+		// sends them again, all at once.
+		while (pending.length > 0) {
+			rounds++;
+			const results = await Promise.all(pending.map(async (callback) => await send(callback)));
+			results.forEach((result, index) => finalStatus.set(pending[index], result.status));
+			started.push(...results.flatMap((result) => result.items));
+			expect(results.filter((result) => result.status !== 503).length).toBeGreaterThan(0);
+			pending = pending.filter((_callback, index) => results[index].status === 503);
+		}
 
-		const started = results.flatMap((result) => result.items);
 		expect(started).toHaveLength(1);
 		expect(started[0]).toMatchObject({ id: genuine.id, amount: '0.75000000', verified: true });
-		const forgedStatuses = results
-			.filter((_result, index) => burst[index] !== genuine)
-			.map((result) => result.status);
-		expect(new Set(forgedStatuses)).toEqual(new Set([403]));
-		expect(calls('/v1/wallet/address/transactions')).toBeLessThanOrEqual(2);
+		finalStatus.delete(genuine);
+		expect(new Set(finalStatus.values())).toEqual(new Set([403]));
+		expect(rounds).toBeLessThanOrEqual(Math.ceil(62 / MAX_HELD_CALLBACKS) + 1);
+		expect(calls('/v1/wallet/address/transactions')).toBeLessThanOrEqual(rounds + 1);
 		expect(calls('/v1/wallet/transaction')).toBe(0);
-		expect(ctx.sim.requests.length).toBeLessThanOrEqual(3);
-	}, 30_000);
+	}, 60_000);
 
 	it('a record built from the address list holds what the per-id lookup answers', () => {
 		const address = walletAddress();
@@ -242,10 +251,41 @@ describe('callbacks waiting for one address are settled together', () => {
 	});
 });
 
-describe('the background queue', () => {
-	it('past its bound, a callback that would wait is answered 503 (the sender keeps it), not 202', async () => {
+describe('callbacks held open', () => {
+	it('however many arrive at once, at most MAX_HELD_CALLBACKS are held open; the rest are answered 503 with Retry-After at once, and every one answered 202 starts once', async () => {
+		const deposits = Array.from({ length: 60 }, () => genuineDeposit(walletAddress()));
+		Object.assign(ctx.sim.faults, { rateLimitBurst: 1, retryAfterSeconds: 2 });
+		let peak = 0;
+		const watch = setInterval(() => (peak = Math.max(peak, heldCallbacks.inUse)), 5);
+		try {
+			const results = await Promise.all(
+				deposits.map(async (callback) => await send(callback, { verificationWait: 1 })),
+			);
+			const statuses = results.map((result) => result.status);
+			const acknowledged = results.filter((result) => result.status === 202);
+			const refused = results.filter((result) => result.status === 503);
+			expect(acknowledged.length + refused.length + statuses.filter((s) => s === 200).length).toBe(
+				60,
+			);
+			expect(acknowledged.length).toBeLessThanOrEqual(MAX_HELD_CALLBACKS);
+			expect(refused.length).toBeGreaterThanOrEqual(60 - MAX_HELD_CALLBACKS);
+			for (const result of refused) {
+				expect(result.headers['retry-after']).toBe('60');
+				expect(result.items).toHaveLength(0);
+			}
+			for (const result of acknowledged) expect(result.items).toHaveLength(1);
+			const startedIds = results.flatMap((result) => result.items.map((item) => item.id));
+			expect(new Set(startedIds).size).toBe(startedIds.length);
+			expect(peak).toBeLessThanOrEqual(MAX_HELD_CALLBACKS);
+		} finally {
+			clearInterval(watch);
+		}
+		expect(heldCallbacks.inUse).toBe(0);
+	}, 30_000);
+
+	it('while every slot is held, a callback that would wait is answered 503 (the sender keeps it), not 202', async () => {
 		const genuine = genuineDeposit(walletAddress());
-		const held = Array.from({ length: MAX_BACKGROUND_VERIFICATIONS }, () => backgroundSlots.take());
+		const held = Array.from({ length: MAX_HELD_CALLBACKS }, () => heldCallbacks.take());
 		Object.assign(ctx.sim.faults, { rateLimitBurst: 1, retryAfterSeconds: 2 });
 		try {
 			const result = await send(genuine, { verificationWait: 1 });
@@ -254,7 +294,7 @@ describe('the background queue', () => {
 		} finally {
 			held.forEach((release) => release?.());
 		}
-		expect(backgroundSlots.inUse).toBe(0);
+		expect(heldCallbacks.inUse).toBe(0);
 	}, 15_000);
 
 	it('a background verification that gives up is an error in the log naming the callback, without credentials', async () => {
@@ -270,6 +310,6 @@ describe('the background queue', () => {
 		expect(errors[0]).toMatch(/catch-up/);
 		expect(errors[0]).not.toContain(TCN.apiKey);
 		expect(errors[0]).not.toContain(TCN.apiPassword);
-		expect(backgroundSlots.inUse).toBe(0);
+		expect(heldCallbacks.inUse).toBe(0);
 	}, 15_000);
 });

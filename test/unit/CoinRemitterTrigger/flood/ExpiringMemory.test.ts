@@ -1,5 +1,5 @@
-import { BackgroundSlots } from '../../../../nodes/CoinRemitterTrigger/flood/BackgroundSlots';
 import { ExpiringMemory } from '../../../../nodes/CoinRemitterTrigger/flood/ExpiringMemory';
+import { HeldCallbacks } from '../../../../nodes/CoinRemitterTrigger/flood/HeldCallbacks';
 
 describe('ExpiringMemory', () => {
 	it('forgets an entry once its time is up', () => {
@@ -19,9 +19,9 @@ describe('ExpiringMemory', () => {
 	});
 });
 
-describe('BackgroundSlots', () => {
+describe('HeldCallbacks', () => {
 	it('gives out at most its capacity; a release (once, however often called) frees one', () => {
-		const slots = new BackgroundSlots(2);
+		const slots = new HeldCallbacks(2);
 		const first = slots.take();
 		const second = slots.take();
 		expect(slots.take()).toBeUndefined();
