@@ -256,7 +256,12 @@ describe('callbacks held open', () => {
 		const deposits = Array.from({ length: 60 }, () => genuineDeposit(walletAddress()));
 		Object.assign(ctx.sim.faults, { rateLimitBurst: 1, retryAfterSeconds: 2 });
 		let peak = 0;
-		const watch = setInterval(() => (peak = Math.max(peak, heldCallbacks.inUse)), 5);
+		const take = heldCallbacks.take.bind(heldCallbacks);
+		const spy = jest.spyOn(heldCallbacks, 'take').mockImplementation(() => {
+			const release = take();
+			peak = Math.max(peak, heldCallbacks.inUse);
+			return release;
+		});
 		try {
 			const results = await Promise.all(
 				deposits.map(async (callback) => await send(callback, { verificationWait: 1 })),
@@ -278,7 +283,7 @@ describe('callbacks held open', () => {
 			expect(new Set(startedIds).size).toBe(startedIds.length);
 			expect(peak).toBeLessThanOrEqual(MAX_HELD_CALLBACKS);
 		} finally {
-			clearInterval(watch);
+			spy.mockRestore();
 		}
 		expect(heldCallbacks.inUse).toBe(0);
 	}, 30_000);
