@@ -8,10 +8,10 @@
 // Reported: genuine deposits started exactly once and when; forged ones started; invoices created;
 // API calls spent on forgeries; the n8n process's peak RSS growth.
 const { randomBytes } = require('node:crypto');
-const { readFileSync } = require('node:fs');
 const { performance } = require('node:perf_hooks');
 const { callbacks } = require('../../simulator/server');
 const { sleep, webhookRegistered } = require('../n8n-runtime');
+const { rssMb, tally } = require('./stats');
 const { burstTriggerWorkflow, CREDENTIAL, itemsNode } = require('./workflows');
 
 const FORGED = 600;
@@ -150,20 +150,6 @@ async function sendAll(url, entries, began) {
 	);
 	return answers;
 }
-
-const rssMb = (pid) => {
-	try {
-		const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
-		return kb / 1024;
-	} catch {
-		return undefined;
-	}
-};
-
-const tally = (list) =>
-	Object.entries(list.reduce((acc, x) => ({ ...acc, [x]: (acc[x] ?? 0) + 1 }), {}))
-		.map(([status, n]) => `${n}×${status}`)
-		.join(', ');
 
 /** One condition in a fresh n8n from `prepare()`; prints one line and returns its figures. */
 async function floodCondition(prepare, sim, knownAddress) {

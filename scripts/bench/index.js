@@ -21,10 +21,12 @@
 //                    address, then on random addresses.
 //   9. payouts.js    100 payouts posted at once (a Payout Key each, one wallet) at the plan's real
 //                    limit, against n8n's HTTP Request node sending the same; then the same 100 again.
+//  10. widgets.js    5,600 widget orders from 20 senders: forged to a new trigger at its defaults,
+//                    with the secret (each starts a run), and to n8n's Webhook node doing the same.
 //   xml  xml-repro.js 40 random-binary text/xml bodies, 10 at a time, to n8n's own Webhook node in a
 //                    fresh n8n without this package (the reproduction of n8n's hang).
 // `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst,
-// concurrent, memory, flood, payouts, xml). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default
+// concurrent, memory, flood, payouts, widgets, xml). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default
 // 1.123.81); 2.x under its default expression engine, vm. COINREMITTER_BENCH_CPU_PROF=<dir> has the
 // bench's n8n write a V8 CPU profile there when it stops (node --cpu-prof);
 // `node scripts/bench/profile-summary.js <file>` sums it up by part.
@@ -50,6 +52,7 @@ const { measureLatency } = require('./latency');
 const { measureMemory } = require('./memory');
 const { measurePacing } = require('./pacing');
 const { measurePayouts } = require('./payouts');
+const { measureWidgets } = require('./widgets');
 const { measureXmlRepro } = require('./xml-repro');
 const { CREDENTIAL } = require('./workflows');
 
@@ -91,6 +94,7 @@ const MEASURES = [
 	'memory',
 	'flood',
 	'payouts',
+	'widgets',
 	'xml',
 ];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
@@ -127,6 +131,7 @@ async function runAtPlanLimit(measure, n8n, tarball) {
 		if (runs('burst')) await runAtPlanLimit(measureBurst, n8n, tarball);
 		if (runs('flood')) await runAtPlanLimit(measureFlood, n8n, tarball);
 		if (runs('payouts')) await runAtPlanLimit(measurePayouts, n8n, tarball);
+		if (runs('widgets')) await runAtPlanLimit(measureWidgets, n8n, tarball);
 		if (runs('xml')) await measureXmlRepro(VERSION);
 		printMachine(n8n.n8nDir);
 	} finally {
