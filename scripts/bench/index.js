@@ -23,10 +23,12 @@
 //                    limit, against n8n's HTTP Request node sending the same; then the same 100 again.
 //  10. widgets.js    5,600 widget orders from 20 senders: forged to a new trigger at its defaults,
 //                    with the secret (each starts a run), and to n8n's Webhook node doing the same.
+//  11. held.js       40 deposit callbacks at once while the gateway answers 429: n8n's RSS, its JS heap
+//                    (a heap snapshot) and its live expression isolates with the callbacks held.
 //   xml  xml-repro.js 40 random-binary text/xml bodies, 10 at a time, to n8n's own Webhook node in a
 //                    fresh n8n without this package (the reproduction of n8n's hang).
 // `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst,
-// concurrent, memory, flood, payouts, widgets, xml). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default
+// concurrent, memory, flood, payouts, widgets, held, xml). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default
 // 1.123.81); 2.x under its default expression engine, vm. COINREMITTER_BENCH_CPU_PROF=<dir> has the
 // bench's n8n write a V8 CPU profile there when it stops (node --cpu-prof);
 // `node scripts/bench/profile-summary.js <file>` sums it up by part.
@@ -48,6 +50,7 @@ const { measureCallbacks } = require('./callbacks');
 const { measureCold } = require('./cold');
 const { measureConcurrent } = require('./concurrent');
 const { measureFlood } = require('./flood');
+const { measureHeld } = require('./held');
 const { measureLatency } = require('./latency');
 const { measureMemory } = require('./memory');
 const { measurePacing } = require('./pacing');
@@ -58,8 +61,8 @@ const { CREDENTIAL } = require('./workflows');
 
 const ROOT = join(__dirname, '..', '..');
 
-/** n8n, not started, with the package and the bench's credential for the simulator. */
-async function prepareBenchN8n(n8n, sim, tarball) {
+/** n8n, not started, with the package and the bench's credential for the simulator; `env` added to its environment. */
+async function prepareBenchN8n(n8n, sim, tarball, env = {}) {
 	const [port, brokerPort] = await freePorts(2);
 	return await prepareN8n({
 		...n8n,
@@ -71,6 +74,7 @@ async function prepareBenchN8n(n8n, sim, tarball) {
 		extraEnv: {
 			N8N_EXPRESSION_ENGINE: VERSION.startsWith('1.') ? 'legacy' : 'vm',
 			...(CPU_PROF ? { NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` } : {}),
+			...env,
 		},
 	});
 }
@@ -95,6 +99,7 @@ const MEASURES = [
 	'flood',
 	'payouts',
 	'widgets',
+	'held',
 	'xml',
 ];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
@@ -104,7 +109,7 @@ const runs = (measure) => chosen.includes(measure);
 async function runAtPlanLimit(measure, n8n, tarball) {
 	const sim = await startSimulator({ rateLimit: 100, rateWindowMs: 60_000, latencyMs: 100 });
 	try {
-		await measure((target) => prepareBenchN8n(n8n, target, tarball), sim);
+		await measure((target, env) => prepareBenchN8n(n8n, target, tarball, env), sim);
 	} finally {
 		await sim.stop().catch(() => undefined);
 	}
@@ -132,6 +137,7 @@ async function runAtPlanLimit(measure, n8n, tarball) {
 		if (runs('flood')) await runAtPlanLimit(measureFlood, n8n, tarball);
 		if (runs('payouts')) await runAtPlanLimit(measurePayouts, n8n, tarball);
 		if (runs('widgets')) await runAtPlanLimit(measureWidgets, n8n, tarball);
+		if (runs('held')) await runAtPlanLimit(measureHeld, n8n, tarball);
 		if (runs('xml')) await measureXmlRepro(VERSION);
 		printMachine(n8n.n8nDir);
 	} finally {

@@ -10,6 +10,7 @@ const { credentialsFor, packPackage, prepareN8n, targets } = require('../../scri
 const { checkActions, checkConcurrency } = require('./checks/actions');
 const { checkBurst } = require('./checks/burst');
 const { checkCatchUp } = require('./checks/catchup');
+const { checkDuplicatesFlush, prepareDuplicatesFlush } = require('./checks/duplicatesFlush');
 const { checkFlood } = require('./checks/flood');
 const { checkAgent, checkExamples } = require('./checks/examples');
 const { checkListed } = require('./checks/listing');
@@ -65,6 +66,7 @@ async function checkTarget(target, tarball, sim) {
 		await prepareProxyPayouts(instance);
 		await prepareRaces(instance);
 		await prepareWidgetOrders(instance, sim.url);
+		await prepareDuplicatesFlush(instance, sim.url);
 		await instance.start();
 		await checkListed(instance, tag);
 		await checkNoCustomApiCall(instance, tag);
@@ -84,6 +86,9 @@ async function checkTarget(target, tarball, sim) {
 		);
 		await attempt(`${tag} a flood of forged callbacks on a known address`, () =>
 			checkFlood(instance, sim, tag),
+		);
+		await attempt(`${tag} Skip Duplicates under a flood of forged widget orders`, () =>
+			checkDuplicatesFlush(instance, sim, tag),
 		);
 		await attempt(`${tag} catch-up example`, () => checkCatchUp(instance, sim, tag));
 		await attempt(`${tag} MCP server with CoinRemitter tools (guardrails)`, () =>
