@@ -75,13 +75,16 @@ async function snapshotOf(pid, dir) {
 		file = readdirSync(dir).find((entry) => entry.endsWith('.heapsnapshot') && !before.has(entry));
 		return file !== undefined;
 	}, 120_000);
-	// Written in full when its size stops changing.
+	// Written in full once it ends its last array and its size stops changing.
+	const path = join(dir, file);
 	let size = -1;
-	while (size !== readFileSync(join(dir, file)).length) {
-		size = readFileSync(join(dir, file)).length;
-		await sleep(2000);
+	for (;;) {
+		await sleep(3000);
+		const content = readFileSync(path);
+		if (content.length === size && content.subarray(-2).toString() === ']}') break;
+		size = content.length;
 	}
-	return readSnapshot(join(dir, file), 'IsolatedVmBridge');
+	return readSnapshot(path, 'IsolatedVmBridge');
 }
 
 async function measureHeld(prepare, sim) {
