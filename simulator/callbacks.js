@@ -51,7 +51,11 @@ async function fireCallback(url, payload, options) {
 		body,
 		headers: { 'content-type': contentType },
 	});
-	return { status: response.status, body: await response.text() };
+	return {
+		status: response.status,
+		body: await response.text(),
+		retryAfter: response.headers.get('retry-after') ?? undefined,
+	};
 }
 
 function secondsNow() {

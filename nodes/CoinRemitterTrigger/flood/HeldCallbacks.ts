@@ -2,7 +2,7 @@
  * A bound on the callbacks this process holds open while it verifies them. Past it, a callback is
  * answered 503 at once (the sender keeps it and may send it again), so nothing is accepted only to
  * be dropped, and a flood cannot grow the process's memory: n8n 2.x keeps an expression isolate
- * (about 11 MB) for every open webhook call of any node but its own Webhook node.
+ * (about 14 MB) for every open webhook call of any node but its own Webhook node.
  */
 export class HeldCallbacks {
 	private taken = 0;

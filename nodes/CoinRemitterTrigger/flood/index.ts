@@ -30,10 +30,10 @@ export const CONTESTED_MS = 60_000;
 export const UNBATCHED_ROOM = 0.5;
 /**
  * Callbacks held open while they are verified (the sender waiting, or acknowledged with 202 and
- * verified in the background), per process: about 11 MB each on n8n 2.x (an expression isolate),
- * so under 300 MB however many arrive, and a burst from 25 senders at once is still all taken.
+ * verified in the background), per process. On n8n 2.x each costs an expression isolate, about
+ * 14 MB (BENCHMARKS.md, measure 11): ten keep a flood of any size well under 300 MB.
  */
-export const MAX_HELD_CALLBACKS = 25;
+export const MAX_HELD_CALLBACKS = 10;
 
 const refuted = new ExpiringMemory<true>(REFUTED_MEMORY_MS, 20_000);
 const identities = new ExpiringMemory<IDataObject>(IDENTITY_MEMORY_MS, 1_000);

@@ -1,19 +1,21 @@
 'use strict';
 // A flood of forged callbacks aimed at one known deposit address (issue 24, item 6): 40 well-formed
 // deposit callbacks with ids the wallet never had, all on a real address of the wallet, and the
-// genuine callback of a deposit on that address in the middle, posted at once by 41 senders. The
-// first callback is looked up by id; those that come while another one naming the address is being
-// verified share one read of its transactions: the forgeries cost a few API calls in all and start
-// nothing; the genuine one starts exactly once.
+// genuine callback of a deposit on that address in the middle, posted at once by 41 senders that
+// keep what they are answered 503 (past the callbacks one n8n process holds open) and post it again.
+// The first callback is looked up by id; those that come while another one naming the address is
+// being verified share one read of its transactions: the forgeries cost a few API calls a round and
+// start nothing; the genuine one starts exactly once.
 const { randomBytes } = require('node:crypto');
 const { callbacks } = require('../../../simulator/server');
 const { check } = require('../../report');
 const { sleep, waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
+const { sendKeeping503s } = require('../senders');
 const { TRIGGER_WEBHOOK_ID } = require('../workflows');
 
 const FORGED = 40;
-/** A lookup for the first callback, a read for those that came with it, one for those that came while it ran, a margin. */
-const MAX_CALLS = 4;
+/** A lookup for the first callback, a read for those that came with it, one for those that came while it ran, a margin; and a read for each round of 503s sent again. */
+const maxCalls = (rounds) => 4 + (rounds - 1);
 
 function knownAddress(sim) {
 	const address = 'T' + randomBytes(17).toString('hex').slice(0, 33);
@@ -43,7 +45,7 @@ async function checkFlood(instance, sim, tag) {
 	const burst = [...forged.slice(0, FORGED / 2), genuine, ...forged.slice(FORGED / 2)];
 	sim.sink.length = 0;
 	sim.requests.length = 0;
-	const answers = await Promise.all(burst.map((payload) => callbacks.fireCallback(url, payload)));
+	const { last: answers, rounds } = await sendKeeping503s(url, burst, 1000);
 	await waitFor(() => sim.sink.some((item) => item.id === genuine.id), 30000);
 	await sleep(2000); // a forged or second execution would show by now
 
@@ -55,8 +57,8 @@ async function checkFlood(instance, sim, tag) {
 			(request.path === '/v1/wallet/transaction' && forgedIds.has(request.fields?.id)),
 	).length;
 	check(
-		`${tag} flood: ${FORGED} forged callbacks on a known address answered 403 and cost ${spent} API calls (at most ${MAX_CALLS})`,
-		forgedStatuses.every((status) => status === 403) && spent >= 1 && spent <= MAX_CALLS,
+		`${tag} flood: ${FORGED} forged callbacks on a known address answered 403 (in ${rounds} rounds of 503s sent again) and cost ${spent} API calls (at most ${maxCalls(rounds)})`,
+		forgedStatuses.every((status) => status === 403) && spent >= 1 && spent <= maxCalls(rounds),
 		JSON.stringify({ forgedStatuses, spent }),
 	);
 	const runs = sim.sink.filter((item) => item.id === genuine.id);

@@ -166,11 +166,12 @@ describe('callbacks waiting for one address are settled together', () => {
 		const genuine = genuineDeposit(address, '0.75');
 		expect((await send(forgedDeposit(address))).status).toBe(403);
 		let pending = [
-			...Array.from({ length: 30 }, () => forgedDeposit(address)),
+			...Array.from({ length: 15 }, () => forgedDeposit(address)),
 			genuine,
 			genuine,
-			...Array.from({ length: 30 }, () => forgedDeposit(address)),
+			...Array.from({ length: 15 }, () => forgedDeposit(address)),
 		];
+		const sent = pending.length;
 		ctx.sim.requests.length = 0;
 		const started: IDataObject[] = [];
 		const finalStatus = new Map<IDataObject, number>();
@@ -190,7 +191,7 @@ describe('callbacks waiting for one address are settled together', () => {
 		expect(started[0]).toMatchObject({ id: genuine.id, amount: '0.75000000', verified: true });
 		finalStatus.delete(genuine);
 		expect(new Set(finalStatus.values())).toEqual(new Set([403]));
-		expect(rounds).toBeLessThanOrEqual(Math.ceil(62 / MAX_HELD_CALLBACKS) + 1);
+		expect(rounds).toBeLessThanOrEqual(Math.ceil(sent / MAX_HELD_CALLBACKS) + 1);
 		expect(calls('/v1/wallet/address/transactions')).toBeLessThanOrEqual(rounds + 1);
 		expect(calls('/v1/wallet/transaction')).toBe(0);
 	}, 60_000);
