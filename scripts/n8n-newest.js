@@ -136,13 +136,14 @@ async function tryVersion(version, folder, state) {
 		console.log(`${version}: install ${row.install}`);
 		return row;
 	}
-	row.install = `installs (${install.seconds} s)`;
+	const fresh = install.stderr.includes('install-n8n: installing');
+	row.install = `${fresh ? 'installs' : 'installed already'} (${install.seconds} s)`;
 	if (!state.built) {
 		const build = await run('npm', ['run', 'build']);
 		if (build.code !== 0) throw new Error(`npm run build failed:\n${build.stderr}`);
 		state.built = true;
 	}
-	console.log(`${version}: installed in ${install.seconds} s; e2e smoke`);
+	console.log(`${version}: ${row.install}; e2e smoke`);
 	const smoke = await run(process.execPath, [join(ROOT, 'test', 'e2e', 'run.js')], {
 		env: { ...env, COINREMITTER_E2E_N8N: version, COINREMITTER_E2E_SMOKE: '1' },
 	});
@@ -188,10 +189,11 @@ function printTable(rows) {
 
 async function main() {
 	const versions = await candidates();
+	const asked = process.argv.length > 2;
 	console.log(
 		versions.length === 0
 			? `The registry serves no n8n newer than NEWEST_2X (${NEWEST_2X}).`
-			: `Newer than NEWEST_2X (${NEWEST_2X}): ${versions.join(', ')}`,
+			: `${asked ? 'Trying' : `Newer than NEWEST_2X (${NEWEST_2X})`}: ${versions.join(', ')}`,
 	);
 	if (versions.length === 0) return;
 	const folder = mkdtempSync(join(tmpdir(), 'n8n-newest-'));
