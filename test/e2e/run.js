@@ -8,6 +8,7 @@ const { startSimulator } = require('../../simulator/server');
 const { attempt, check, finish, results } = require('../report');
 const { credentialsFor, packPackage, prepareN8n, targets } = require('../../scripts/n8n-runtime');
 const { checkActions, checkConcurrency } = require('./checks/actions');
+const { checkAgentApproval, checkPayoutApprovals, prepareApprovals } = require('./checks/approvals');
 const { checkBurst } = require('./checks/burst');
 const { checkCatchUp } = require('./checks/catchup');
 const { checkFlood } = require('./checks/flood');
@@ -47,6 +48,7 @@ async function checkTarget(target, tarball, sim) {
 		credentials: credentialsFor(sim.url),
 		extraEnv: { N8N_EXPRESSION_ENGINE: engine },
 	});
+	let smtp; // the SMTP capture of the approval checks
 	try {
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
 		await attempt(`${tag} example workflows`, () => checkExamples(instance, sim, tag));
@@ -65,6 +67,7 @@ async function checkTarget(target, tarball, sim) {
 		await prepareProxyPayouts(instance);
 		await prepareRaces(instance);
 		await prepareWidgetOrders(instance, sim.url);
+		smtp = await prepareApprovals(instance);
 		await instance.start();
 		await checkListed(instance, tag);
 		await checkNoCustomApiCall(instance, tag);
@@ -89,10 +92,18 @@ async function checkTarget(target, tarball, sim) {
 		await attempt(`${tag} MCP server with CoinRemitter tools (guardrails)`, () =>
 			checkMcp(instance, sim, tag),
 		);
+		await attempt(`${tag} a person approves payouts above an amount`, () =>
+			checkPayoutApprovals(instance, sim, tag, smtp),
+		);
+		if (!target.version.startsWith('1.'))
+			await attempt(`${tag} a person approves an agent's withdrawal`, () =>
+				checkAgentApproval(instance, sim, tag, smtp),
+			);
 		await attempt(`${tag} restart and redelivery`, () =>
 			checkRestartRedelivery(instance, sim, tag),
 		);
 	} finally {
+		await smtp?.stop();
 		await instance.dispose({ showLog: results.failed > 0 });
 	}
 }
