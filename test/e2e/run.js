@@ -8,7 +8,11 @@ const { startSimulator } = require('../../simulator/server');
 const { attempt, check, finish, results } = require('../report');
 const { credentialsFor, packPackage, prepareN8n, targets } = require('../../scripts/n8n-runtime');
 const { checkActions, checkConcurrency } = require('./checks/actions');
-const { checkAgentApproval, checkPayoutApprovals, prepareApprovals } = require('./checks/approvals');
+const {
+	checkAgentApproval,
+	checkPayoutApprovals,
+	prepareApprovals,
+} = require('./checks/approvals');
 const { checkBurst } = require('./checks/burst');
 const { checkCatchUp } = require('./checks/catchup');
 const { checkFlood } = require('./checks/flood');
