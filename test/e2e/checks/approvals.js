@@ -98,7 +98,10 @@ function payoutsVariant() {
 	return { ...shipped, id: PAYOUTS_ID, name: 'E2E payouts with approval', nodes };
 }
 
-/** examples/ai-agent-approval.json with a webhook and Send Email's human review in place of Slack's. */
+/**
+ * examples/ai-agent-approval.json with a webhook and Send Email's human review in place of
+ * Slack's, its Limit Wait Time short when the webhook's body says `timeout`.
+ */
 function agentVariant() {
 	const shipped = example('ai-agent-approval.json');
 	const nodes = withWebhook(shipped, 'Start', AGENT_PATH).map((node) =>
@@ -109,11 +112,15 @@ function agentVariant() {
 					type: 'n8n-nodes-base.emailSendHitlTool',
 					typeVersion: 2.1,
 					position: node.position,
-					parameters: emailParameters(
-						node,
-						'Approve a withdrawal by the payments agent?',
-						node.parameters.options,
-					),
+					parameters: emailParameters(node, 'Approve a withdrawal by the payments agent?', {
+						limitWaitTime: {
+							values: {
+								limitType: 'afterTimeInterval',
+								resumeAmount: `={{ $('Start').first().json.body.timeout ? ${TIMEOUT_MINUTES} : ${WAIT_MINUTES} }}`,
+								resumeUnit: 'minutes',
+							},
+						},
+					}),
 					credentials: { smtp: SMTP },
 				}
 			: node,
@@ -325,10 +332,10 @@ const toolResults = (sim) =>
 		.filter((message) => message.role === 'tool')
 		.map((message) => String(message.content));
 
-async function runAgent(instance, smtp, decide) {
+async function runAgent(instance, smtp, decide, body = {}) {
 	smtp.mails.length = 0;
 	const earlier = new Set((await executionsOf(instance, AGENT_ID)).map((run) => run.id));
-	await post(instance, AGENT_PATH, {});
+	await post(instance, AGENT_PATH, body);
 	const mail = await mailFor(smtp, /TSuppLier/, 'the agent withdrawal');
 	let run;
 	await waitFor(async () => {
@@ -364,6 +371,25 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 			deniedResults,
 			sent: sendsSince(sim, before),
 		}).slice(0, 1500),
+	);
+	sim.chats.length = 0;
+	const timedOut = await runAgent(
+		instance,
+		smtp,
+		async () => {
+			await instance.stop(); // n8n resumes a wait whose time is up at start-up
+			await instance.start();
+			return [];
+		},
+		{ timeout: true },
+	);
+	const timedOutResults = toolResults(sim);
+	check(
+		`${tag} agent approval: no answer within Limit Wait Time: nothing sent, and the model is told`,
+		timedOut.finished &&
+			sendsSince(sim, before).length === 0 &&
+			timedOutResults.some((result) => /rejected/i.test(result)),
+		JSON.stringify({ status: timedOut.status, timedOutResults, sent: sendsSince(sim, before) }),
 	);
 	sim.chats.length = 0;
 	const approved = await runAgent(instance, smtp, async (mail) => {
