@@ -332,8 +332,15 @@ const toolResults = (sim) =>
 		.filter((message) => message.role === 'tool')
 		.map((message) => String(message.content));
 
-async function runAgent(instance, smtp, decide, body = {}) {
+/**
+ * One run of the agent: posted, its review mail read, `decide` (opens links, or restarts n8n), then
+ * the model's answer after the decision awaited: the model is called once more with the decision
+ * (a tool result). Resolves to the mail, the links' answers, whether that answer came, and what
+ * n8n then says of the execution.
+ */
+async function runAgent(instance, sim, smtp, decide, body = {}) {
 	smtp.mails.length = 0;
+	sim.chats.length = 0;
 	const earlier = new Set((await executionsOf(instance, AGENT_ID)).map((run) => run.id));
 	await post(instance, AGENT_PATH, body);
 	const mail = await mailFor(smtp, /TSuppLier/, 'the agent withdrawal');
@@ -343,22 +350,27 @@ async function runAgent(instance, smtp, decide, body = {}) {
 		return run?.status === 'waiting';
 	}, 30000);
 	const opened = await decide(mail);
+	const answered = await waitFor(() => toolResults(sim).length > 0, 60000);
 	await waitFor(async () => {
 		run = (await executionsOf(instance, AGENT_ID)).find((candidate) => !earlier.has(candidate.id));
-		return run !== undefined && !['new', 'running', 'waiting'].includes(run.status);
-	}, 60000);
-	return { mail, opened, finished: run?.status === 'success', status: run?.status };
+		return !['new', 'running', 'waiting'].includes(run?.status);
+	}, 10000);
+	const { data } = await instance.rest('GET', `/executions/${run.id}`);
+	const execution = `${data.status}, finished ${data.finished}, waitTill ${data.waitTill ?? 'none'}`;
+	return { mail, opened, answered, execution };
 }
 
 async function checkAgentApproval(instance, sim, tag, smtp) {
 	if (!instance.cookie) await instance.setupOwnerOnceRoutesExist();
 	const before = snapshot(sim);
-	sim.chats.length = 0;
-	const denied = await runAgent(instance, smtp, async (mail) => [await open(linkOf(mail, false))]);
+	const started = Date.now();
+	const denied = await runAgent(instance, sim, smtp, async (mail) => [
+		await open(linkOf(mail, false)),
+	]);
 	const deniedResults = toolResults(sim);
 	check(
 		`${tag} agent approval: the review message names the address and the amount from $tool.parameters; declined: nothing sent, and the model is told`,
-		denied.finished &&
+		denied.answered &&
 			denied.mail.body.includes(ALLOWED_ADDRESS) &&
 			/\b0\.5 TCN\b/.test(denied.mail.body) &&
 			sendsSince(sim, before).length === 0 &&
@@ -368,13 +380,14 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 				.replace(/<[^>]+>/g, ' ')
 				.replace(/\s+/g, ' ')
 				.slice(0, 400),
+			execution: denied.execution,
 			deniedResults,
 			sent: sendsSince(sim, before),
 		}).slice(0, 1500),
 	);
-	sim.chats.length = 0;
 	const timedOut = await runAgent(
 		instance,
+		sim,
 		smtp,
 		async () => {
 			await instance.stop(); // n8n resumes a wait whose time is up at start-up
@@ -386,28 +399,34 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 	const timedOutResults = toolResults(sim);
 	check(
 		`${tag} agent approval: no answer within Limit Wait Time: nothing sent, and the model is told`,
-		timedOut.finished &&
+		timedOut.answered &&
 			sendsSince(sim, before).length === 0 &&
-			timedOutResults.some((result) => /rejected/i.test(result)),
-		JSON.stringify({ status: timedOut.status, timedOutResults, sent: sendsSince(sim, before) }),
+			timedOutResults.some((result) => /rejected|reviewed your planned tool call/i.test(result)),
+		JSON.stringify({
+			execution: timedOut.execution,
+			timedOutResults,
+			sent: sendsSince(sim, before),
+		}),
 	);
-	sim.chats.length = 0;
-	const approved = await runAgent(instance, smtp, async (mail) => {
+	const approved = await runAgent(instance, sim, smtp, async (mail) => {
 		const link = linkOf(mail, true);
 		return await Promise.all([open(link), open(link)]);
 	});
 	const approvedResults = toolResults(sim);
 	check(
 		`${tag} agent approval: approved (its link opened twice at once): exactly one withdrawal, within the guardrails, and the model reads its result`,
-		approved.finished &&
+		approved.answered &&
 			JSON.stringify(sendsSince(sim, before)) === JSON.stringify([`0.5→${ALLOWED_ADDRESS}`]) &&
 			approvedResults.some((result) => result.includes(ALLOWED_ADDRESS)),
 		JSON.stringify({
-			status: approved.status,
+			execution: approved.execution,
 			approvedResults,
 			opened: approved.opened.map(answerLine),
 			sent: sendsSince(sim, before),
 		}).slice(0, 1500),
+	);
+	console.log(
+		`# ${tag} agent approval: ${Math.round((Date.now() - started) / 1000)} s in all; n8n's executions afterwards: declined ${denied.execution}; timed out ${timedOut.execution}; approved ${approved.execution}; the model was told on time-out: ${timedOutResults.join(' ').slice(0, 200)}; approve links: ${approved.opened.map(answerLine).join(' | ')}`,
 	);
 }
 
