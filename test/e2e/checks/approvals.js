@@ -168,11 +168,19 @@ const answerLine = ({ status, page }) =>
 const linkOf = (mail, approved) =>
 	mail.links.find((link) => new URL(link).searchParams.get('approved') === String(approved));
 
-/** The executions of a workflow (newest first), with their status. */
+/**
+ * The executions of a workflow, with their status; none while the REST routes answer 404 (n8n
+ * answers ready a moment before they exist, e.g. just after a restart).
+ */
 async function executionsOf(instance, workflowId) {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const listed = await instance.rest('GET', `/executions?filter=${filter}&limit=50`);
-	return listed.data?.results ?? listed.data ?? [];
+	try {
+		const listed = await instance.rest('GET', `/executions?filter=${filter}&limit=50`);
+		return listed.data?.results ?? listed.data ?? [];
+	} catch (error) {
+		if (/: 404 /.test(String(error.message))) return [];
+		throw error;
+	}
 }
 
 /** An execution's run data, parsed with the flatted of this n8n (its own encoding of it). */
