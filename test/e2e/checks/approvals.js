@@ -3,13 +3,15 @@
 // here their Slack node is swapped for n8n's Send Email with the same Send and Wait for Response
 // operation, whose SMTP credential points at a capture server (test/helpers/smtpCapture.js): n8n's
 // own send-and-wait sends the mail, waits, and resumes when a check opens the mail's approve or
-// disapprove link as a browser would. Everything else is the example as shipped. Withdrawals are
-// counted at the simulator.
+// disapprove link as a browser would. Besides that, a webhook in place of the manual trigger (its
+// body gives the payout rows) and a shorter Limit Wait Time, the example runs as shipped.
+// Withdrawals are counted at the simulator.
 //   examples/payouts-with-approval.json (1.x and 2.x): a row at or under the approval amount is
 //   paid at once; one above it is approved (its link opened twice at once, then again), declined
 //   (then its approve link opened), or left until Limit Wait Time ends.
 //   examples/ai-agent-approval.json (2.x: n8n's human review of tool calls): the scripted model
-//   proposes a withdrawal; a person declines it (the model is told), then approves it.
+//   proposes a withdrawal; a person declines it (the model is told), lets it time out, then
+//   approves it (its link opened twice at once).
 // n8n resumes a wait whose time is up only when it looks for such executions: at start-up and
 // then once a minute (WaitTracker). So the time-out case gives its row a limit of 3 seconds and
 // restarts n8n, rather than waiting up to a minute.
