@@ -102,7 +102,7 @@ function payoutsVariant() {
 
 /**
  * examples/ai-agent-approval.json with a webhook and Send Email's human review in place of
- * Slack's, its Limit Wait Time short when the webhook's body says `timeout`.
+ * Slack's, its Limit Wait Time the webhook body's `limitMinutes`.
  */
 function agentVariant() {
 	const shipped = example('ai-agent-approval.json');
@@ -118,7 +118,7 @@ function agentVariant() {
 						limitWaitTime: {
 							values: {
 								limitType: 'afterTimeInterval',
-								resumeAmount: `={{ $('Start').first().json.body.timeout ? ${TIMEOUT_MINUTES} : ${WAIT_MINUTES} }}`,
+								resumeAmount: `={{ $('Start').first().json.body.limitMinutes || ${WAIT_MINUTES} }}`,
 								resumeUnit: 'minutes',
 							},
 						},
@@ -367,7 +367,7 @@ async function runAgent(instance, sim, smtp, decide, body = {}) {
 	}, 10000);
 	const { data } = await instance.rest('GET', `/executions/${run.id}`);
 	const execution = `${data.status}, finished ${data.finished}, waitTill ${data.waitTill ?? 'none'}`;
-	return { mail, opened, answered, execution };
+	return { mail, opened, answered, execution, id: run.id };
 }
 
 async function checkAgentApproval(instance, sim, tag, smtp) {
@@ -404,7 +404,7 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 			await instance.start();
 			return [];
 		},
-		{ timeout: true },
+		{ limitMinutes: TIMEOUT_MINUTES },
 	);
 	const timedOutResults = toolResults(sim);
 	check(
@@ -418,25 +418,41 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 			sent: sendsSince(sim, before),
 		}),
 	);
-	const approved = await runAgent(instance, sim, smtp, async (mail) => {
-		const link = linkOf(mail, true);
-		return await Promise.all([open(link), open(link)]);
-	});
+	// Approved within a Limit Wait Time of 12 s; then, that time past, n8n restarted, so that it
+	// resumes whatever it still holds as waiting.
+	const approved = await runAgent(
+		instance,
+		sim,
+		smtp,
+		async (mail) => {
+			const link = linkOf(mail, true);
+			return await Promise.all([open(link), open(link)]);
+		},
+		{ limitMinutes: 0.2 },
+	);
 	const approvedResults = toolResults(sim);
+	const chatsBefore = sim.chats.length;
+	await sleep(12000);
+	await instance.stop();
+	await instance.start();
+	await sleep(8000);
+	const { data: later } = await instance.rest('GET', `/executions/${approved.id}`);
+	const afterLimit = `${later.status}, finished ${later.finished}; model calls since: ${sim.chats.length - chatsBefore}`;
 	check(
-		`${tag} agent approval: approved (its link opened twice at once): exactly one withdrawal, within the guardrails, and the model reads its result`,
+		`${tag} agent approval: approved (its link opened twice at once): exactly one withdrawal, within the guardrails, and the model reads its result; still one after its Limit Wait Time has passed and n8n restarted`,
 		approved.answered &&
 			JSON.stringify(sendsSince(sim, before)) === JSON.stringify([`0.5→${ALLOWED_ADDRESS}`]) &&
 			approvedResults.some((result) => result.includes(ALLOWED_ADDRESS)),
 		JSON.stringify({
 			execution: approved.execution,
+			afterLimit,
 			approvedResults,
 			opened: approved.opened.map(answerLine),
 			sent: sendsSince(sim, before),
 		}).slice(0, 1500),
 	);
 	console.log(
-		`# ${tag} agent approval: ${Math.round((Date.now() - started) / 1000)} s in all; n8n's executions afterwards: declined ${denied.execution}; timed out ${timedOut.execution}; approved ${approved.execution}; the model was told on time-out: ${timedOutResults.join(' ').slice(0, 200)}; approve links: ${approved.opened.map(answerLine).join(' | ')}`,
+		`# ${tag} agent approval: ${Math.round((Date.now() - started) / 1000)} s in all; n8n's executions afterwards: declined ${denied.execution}; timed out ${timedOut.execution}; approved ${approved.execution}, then after its Limit Wait Time and a restart ${afterLimit}; the model was told on time-out: ${timedOutResults.join(' ').slice(0, 200)}; approve links: ${approved.opened.map(answerLine).join(' | ')}`,
 	);
 }
 
