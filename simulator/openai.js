@@ -4,7 +4,9 @@
 // wallet balance, then for an invoice of 25 EUR, then tries to withdraw to an address the tool's
 // guardrails do not allow (the tool refuses and the model reads why), then to the allowed one,
 // then the same payout again with the last decimal changed (refused as already attempted), then
-// answers with what the tools returned.
+// answers with what the tools returned. When a person reviews the withdrawal tool first (n8n's
+// human review between a tool and the agent: the tool's arguments then sit under
+// `toolParameters`), it proposes one withdrawal to the allowed address, then answers.
 // Base URL for n8n's OpenAI credential: `${simulator}/openai/v1`.
 
 /** The address the AI agent example's withdrawal tool allows, and one it does not. */
@@ -16,27 +18,39 @@ const findTool = (tools, word) =>
 		new RegExp(word, 'i').test(`${tool.function?.name} ${tool.function?.description}`),
 	);
 
+/** Whether n8n's human review gates this tool: its arguments go under `toolParameters`. */
+const isReviewed = (tool) => tool?.function?.parameters?.properties?.toolParameters !== undefined;
+
+/** A reviewed tool's arguments: the tool's own, and none for the review step. */
+const reviewed = (args) => ({ toolParameters: args, hitlParameters: {} });
+
 /** The next assistant message for a conversation: a tool call while steps remain, then a final answer. */
 function nextMessage(body) {
 	const messages = body.messages ?? [];
 	const results = messages.filter((message) => message.role === 'tool');
-	const steps = [
-		{ tool: findTool(body.tools, 'balance'), args: {} },
-		{
-			tool: findTool(body.tools, 'invoice'),
-			args: { amount: '25', fiat_currency: 'EUR', name: 'Agent order' },
-		},
-		{
-			tool: findTool(body.tools, 'withdraw'),
-			args: { address: NOT_ALLOWED_ADDRESS, amount: '0.5' },
-		},
-		{ tool: findTool(body.tools, 'withdraw'), args: { address: ALLOWED_ADDRESS, amount: '0.5' } },
-		// The same payout again with the last decimal changed: the tool refuses it as attempted.
-		{
-			tool: findTool(body.tools, 'withdraw'),
-			args: { address: ALLOWED_ADDRESS, amount: '0.50000001' },
-		},
-	].filter((step) => step.tool);
+	const withdraw = findTool(body.tools, 'withdraw');
+	const steps = isReviewed(withdraw)
+		? [{ tool: withdraw, args: reviewed({ address: ALLOWED_ADDRESS, amount: '0.5' }) }]
+		: [
+				{ tool: findTool(body.tools, 'balance'), args: {} },
+				{
+					tool: findTool(body.tools, 'invoice'),
+					args: { amount: '25', fiat_currency: 'EUR', name: 'Agent order' },
+				},
+				{
+					tool: findTool(body.tools, 'withdraw'),
+					args: { address: NOT_ALLOWED_ADDRESS, amount: '0.5' },
+				},
+				{
+					tool: findTool(body.tools, 'withdraw'),
+					args: { address: ALLOWED_ADDRESS, amount: '0.5' },
+				},
+				// The same payout again with the last decimal changed: the tool refuses it as attempted.
+				{
+					tool: findTool(body.tools, 'withdraw'),
+					args: { address: ALLOWED_ADDRESS, amount: '0.50000001' },
+				},
+			].filter((step) => step.tool);
 	const step = steps[results.length];
 	if (step) {
 		return {

@@ -11,6 +11,11 @@ const { startSimulator } = require('../../simulator/server');
 const { attempt, check, finish, results } = require('../report');
 const { credentialsFor, packPackage, prepareN8n, targets } = require('../../scripts/n8n-runtime');
 const { checkActions, checkConcurrency } = require('./checks/actions');
+const {
+	checkAgentApproval,
+	checkPayoutApprovals,
+	prepareApprovals,
+} = require('./checks/approvals');
 const { checkBurst } = require('./checks/burst');
 const { checkCatchUp } = require('./checks/catchup');
 const { checkDuplicatesFlush, prepareDuplicatesFlush } = require('./checks/duplicatesFlush');
@@ -52,6 +57,7 @@ async function checkTarget(target, tarball, sim) {
 		credentials: credentialsFor(sim.url),
 		extraEnv: { N8N_EXPRESSION_ENGINE: engine },
 	});
+	let smtp; // the SMTP capture of the approval checks
 	try {
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
 		if (SMOKE) return;
@@ -72,6 +78,7 @@ async function checkTarget(target, tarball, sim) {
 		await prepareRaces(instance);
 		await prepareWidgetOrders(instance, sim.url);
 		await prepareDuplicatesFlush(instance, sim.url);
+		smtp = await prepareApprovals(instance);
 		await instance.start();
 		await checkListed(instance, tag);
 		await checkNoCustomApiCall(instance, tag);
@@ -99,10 +106,18 @@ async function checkTarget(target, tarball, sim) {
 		await attempt(`${tag} MCP server with CoinRemitter tools (guardrails)`, () =>
 			checkMcp(instance, sim, tag),
 		);
+		await attempt(`${tag} a person approves payouts above an amount`, () =>
+			checkPayoutApprovals(instance, sim, tag, smtp),
+		);
+		if (!target.version.startsWith('1.'))
+			await attempt(`${tag} a person approves an agent's withdrawal`, () =>
+				checkAgentApproval(instance, sim, tag, smtp),
+			);
 		await attempt(`${tag} restart and redelivery`, () =>
 			checkRestartRedelivery(instance, sim, tag),
 		);
 	} finally {
+		await smtp?.stop();
 		await instance.dispose({ showLog: results.failed > 0 });
 	}
 }

@@ -35,13 +35,15 @@ const withdrawals = files.flatMap((file) =>
 );
 
 describe('examples/', () => {
-	it('holds the six examples the README shows', () => {
+	it('holds the eight examples the README shows', () => {
 		expect(files.sort()).toEqual([
+			'ai-agent-approval.json',
 			'ai-agent-tools.json',
 			'deposit-notify.json',
 			'exactly-once-queue-mode.json',
 			'invoice-paid-fulfil.json',
 			'never-miss-a-payment.json',
+			'payouts-with-approval.json',
 			'payouts.json',
 		]);
 	});
@@ -66,9 +68,15 @@ describe('examples/', () => {
 		},
 	);
 
-	it('every example with a withdrawal was found (payouts, queue mode, agent)', () => {
+	it('every example with a withdrawal was found (payouts, queue mode, agents, approvals)', () => {
 		expect(new Set(withdrawals.map(([file]) => file))).toEqual(
-			new Set(['ai-agent-tools.json', 'exactly-once-queue-mode.json', 'payouts.json']),
+			new Set([
+				'ai-agent-approval.json',
+				'ai-agent-tools.json',
+				'exactly-once-queue-mode.json',
+				'payouts-with-approval.json',
+				'payouts.json',
+			]),
 		);
 	});
 });
@@ -107,5 +115,54 @@ describe('the invoice-paid-fulfil example', () => {
 		expect(once.parameters.operation).toBe('removeItemsSeenInPreviousExecutions');
 		// Keyed on the invoice alone: Paid then Over Paid is one key, one fulfilment.
 		expect(once.parameters.dedupeValue).toBe("={{ 'invoice:' + $json.invoice_id }}");
+	});
+});
+
+describe('the payouts-with-approval example', () => {
+	const example = read('payouts-with-approval.json');
+	const node = (name: string) => example.nodes.find((candidate) => candidate.name === name)!;
+	const next = (name: string, output = 0) =>
+		example.connections[name]?.main[output]?.map((link) => link.node);
+
+	it('pays rows at or under the amount at once and asks a person for each row above it, in an execution of its own', () => {
+		expect(next('Above the approval amount?', 0)).toEqual([
+			'Ask a person, one execution per payout',
+		]);
+		expect(next('Above the approval amount?', 1)).toEqual(['Withdraw']);
+		const ask = node('Ask a person, one execution per payout').parameters;
+		expect(ask.mode).toBe('each');
+		expect(ask.workflowId).toMatchObject({ value: '={{ $workflow.id }}' });
+		expect(ask.options).toEqual({ waitForSubWorkflow: false });
+	});
+
+	it("waits for Slack's approve or decline with a time limit, and withdraws only what was approved, through the one Withdraw node", () => {
+		const slack = node('Ask on Slack');
+		expect(slack.parameters.operation).toBe('sendAndWait');
+		expect(slack.parameters.approvalOptions).toMatchObject({ values: { approvalType: 'double' } });
+		expect(slack.parameters.options).toHaveProperty('limitWaitTime.values.limitType');
+		expect(next('One payout to approve')).toEqual(['Ask on Slack']);
+		expect(next('Ask on Slack')).toEqual(['Decision']);
+		expect(next('Approved?', 0)).toEqual(['Withdraw']);
+		expect(example.nodes.filter(isWithdrawal)).toHaveLength(1);
+		expect(node('Withdraw').parameters.payoutKey).toBe('={{ $json.payoutId }}');
+		expect(String(node('Decision').parameters.jsCode)).toMatch(/'timedOut'.*'approved'.*'denied'/s);
+	});
+});
+
+describe('the ai-agent-approval example', () => {
+	const example = read('ai-agent-approval.json');
+	const links = example.connections as unknown as Record<
+		string,
+		{ ai_tool?: Array<Array<{ node: string }>> }
+	>;
+
+	it("puts n8n's human review between the withdrawal tool and the agent, showing the address and amount", () => {
+		const review = example.nodes.find((node) => node.type === 'n8n-nodes-base.slackHitlTool')!;
+		expect(links['Withdraw to supplier'].ai_tool?.[0]?.map((link) => link.node)).toEqual([
+			review.name,
+		]);
+		expect(links[review.name].ai_tool?.[0]?.map((link) => link.node)).toEqual(['Payments agent']);
+		expect(review.parameters.message).toContain('$tool.parameters.amount');
+		expect(review.parameters.message).toContain('$tool.parameters.address');
 	});
 });
