@@ -102,10 +102,8 @@ export class CoinRemitterTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const events = this.getNodeParameter('events', []) as TriggerEvent[];
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		// The node answers refusals, ignored callbacks and the early 202 itself, once. A callback
-		// that starts the workflow is answered by n8n, as for its own Webhook node: n8n 2.x answers
-		// once the run has started, which paces senders to n8n's speed instead of piling up runs
-		// (and an expression isolate each) in memory.
+		// The node answers the sender itself, before any workflow runs, the same way in every n8n
+		// version; once, even when the answer (202) comes before verification is done.
 		let answered = false;
 		const answer = (status: number, body: IDataObject) => {
 			if (answered) return;
@@ -128,9 +126,8 @@ export class CoinRemitterTrigger implements INodeType {
 				answer(200, { received: true, ignored: outcome.ignored });
 				return { noWebhookResponse: true };
 			}
-			const workflowData = [[{ json: outcome.item }]];
-			if (answered) return { noWebhookResponse: true, workflowData };
-			return { webhookResponse: { received: true }, workflowData };
+			answer(200, { received: true });
+			return { noWebhookResponse: true, workflowData: [[{ json: outcome.item }]] };
 		} catch (error) {
 			if (!(error instanceof CallbackRejection))
 				throw new NodeOperationError(this.getNode(), error as Error);
