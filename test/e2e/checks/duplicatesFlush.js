@@ -24,13 +24,18 @@ const SPREAD_MS = 125_000;
 function flushWorkflow(simUrl) {
 	const { coinRemitterTrigger, sink } = workflowBuilder({ idPrefix: `${ID}-` });
 	const trigger = coinRemitterTrigger(HOOK, { credential: CREDENTIALS.v1, typeVersion: 2 });
+	// Only invoices reach the sink, and no successful run is saved: 6,000 runs stay light.
+	trigger.parameters.events = ['invoice', 'widgetOrder'];
+	const forward = sink(
+		'Forward',
+		simUrl,
+		`={{ $json.event === 'invoice' ? JSON.stringify({ wf: '${ID}', event: $json.event }) : '{}' }}`,
+	);
 	return workflow({
 		id: ID,
 		name: 'E2E Skip Duplicates under forged widget orders',
-		nodes: [
-			trigger,
-			sink('Forward', simUrl, `={{ JSON.stringify({ wf: '${ID}', event: $json.event }) }}`),
-		],
+		nodes: [trigger, forward],
+		settings: { saveDataSuccessExecution: 'none' },
 	});
 }
 
@@ -70,18 +75,18 @@ async function checkDuplicatesFlush(instance, sim, tag) {
 	await waitFor(() => runs('invoice') === 1, 15_000);
 
 	const forged = await sendForged(url);
-	await waitFor(() => runs('widgetOrder') >= forged.accepted, 120_000);
 	const replay = await callbacks.fireCallback(url, notification);
 	await sleep(3_000);
+	// The delivery memory records a delivery when it is answered, before its run: more forged
+	// orders taken than its unverified lane holds (5,000) is what could have pushed the invoice out.
 	check(
-		`${tag} Skip Duplicates: a paid invoice, ${FORGED} forged widget orders over ${forged.seconds.toFixed(0)} s (each a run), the invoice replayed: no second run`,
+		`${tag} Skip Duplicates: a paid invoice, ${forged.accepted} of ${FORGED} forged widget orders taken over ${forged.seconds.toFixed(0)} s, the invoice replayed: no second run`,
 		first.status === 200 &&
 			forged.seconds > 120 &&
-			forged.accepted === FORGED &&
-			runs('widgetOrder') === FORGED &&
+			forged.accepted > 5_000 &&
 			JSON.parse(replay.body).ignored === 'duplicate delivery' &&
 			runs('invoice') === 1,
-		`first ${first.status}, forged accepted ${forged.accepted}, forged runs ${runs('widgetOrder')}, replay ${replay.status} ${replay.body}, invoice runs ${runs('invoice')}`,
+		`first ${first.status}, forged taken ${forged.accepted}, replay ${replay.status} ${replay.body}, invoice runs ${runs('invoice')}`,
 	);
 }
 
