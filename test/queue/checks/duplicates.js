@@ -5,6 +5,7 @@
 const { callbacks } = require('../../../simulator/server');
 const { check } = require('../../report');
 const { sleep } = require('../../../scripts/n8n-runtime');
+const { sendKeeping503s } = require('../../e2e/senders');
 const { settle } = require('../sink');
 const { PLAIN_HOOK, RECIPE_HOOK } = require('../workflows');
 
@@ -83,11 +84,11 @@ async function checkConcurrentDuplicates(cluster, sim, figures) {
 		// The exactly-once recipe: every CoinRemitter callback routed to one webhook process (its claim
 		// is synchronous there), Remove Duplicates on deliveryKey in the workflow.
 		const payloads = newDeposits(sim, CALLBACKS, '3');
-		await Promise.all(
-			payloads.flatMap((payload) => [
-				callbacks.fireCallback(url(a, RECIPE_HOOK), payload),
-				callbacks.fireCallback(url(a, RECIPE_HOOK), payload),
-			]),
+		// A sender that keeps its 503s: one webhook process holds at most 10 callbacks open at once.
+		await sendKeeping503s(
+			url(a, RECIPE_HOOK),
+			payloads.flatMap((payload) => [payload, payload]),
+			1000,
 		);
 		const before = figures['duplicates-recipe'].runs;
 		const items = await settle(sim, 'recipe', before + CALLBACKS);
