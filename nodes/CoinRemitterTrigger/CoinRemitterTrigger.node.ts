@@ -12,6 +12,7 @@ import type { TriggerEvent, TriggerOptions } from './callbacks';
 import { triggerProperties } from './description';
 import { receiveCallback } from './receive';
 import { CallbackRejection } from './rejection';
+import { startedAnswer } from './startedAnswer';
 import { testWidgetSecret } from './widgetSecret';
 
 /** What a 503 asks the sender to wait before sending again: one window of the wallet's rate limit. */
@@ -66,6 +67,9 @@ export class CoinRemitterTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				// Empty: n8n answers a started callback with the node's own webhookResponse (n8n's
+				// default, 'firstEntryJson', would send that word as the body).
+				responseData: '',
 				path: 'webhook',
 			},
 		],
@@ -102,8 +106,8 @@ export class CoinRemitterTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const events = this.getNodeParameter('events', []) as TriggerEvent[];
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		// The node answers the sender itself, before any workflow runs, the same way in every n8n
-		// version; once, even when the answer (202) comes before verification is done.
+		// The node answers refusals, ignored callbacks and the early 202 itself, once; n8n answers a
+		// callback that starts the workflow (startedAnswer).
 		let answered = false;
 		const answer = (status: number, body: IDataObject) => {
 			if (answered) return;
@@ -126,8 +130,9 @@ export class CoinRemitterTrigger implements INodeType {
 				answer(200, { received: true, ignored: outcome.ignored });
 				return { noWebhookResponse: true };
 			}
-			answer(200, { received: true });
-			return { noWebhookResponse: true, workflowData: [[{ json: outcome.item }]] };
+			const workflowData = [[{ json: outcome.item }]];
+			if (answered) return { noWebhookResponse: true, workflowData };
+			return startedAnswer(this.getWorkflowStaticData('node'), workflowData);
 		} catch (error) {
 			if (!(error instanceof CallbackRejection))
 				throw new NodeOperationError(this.getNode(), error as Error);

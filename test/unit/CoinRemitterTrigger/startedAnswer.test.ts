@@ -1,0 +1,61 @@
+import type { IDataObject, INode, INodeTypes } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { callbacks } from '../../../simulator/server';
+import { TCN, useSimulator, v1Credentials, walletAddress } from '../../fixtures/simulator';
+import { callWebhook, encode } from '../../helpers/webhook';
+
+// A callback that starts the workflow, in the order n8n 2.x handles it (webhooks/live-webhooks.js
+// and webhook-helpers.js, 2.41.1): the static data is loaded into a Workflow (n8n-workflow's
+// observable object), webhook() runs, n8n starts the run, and only then answers the sender and
+// saves the static data if it is marked changed. Starting the run builds another Workflow from the
+// same static data object (WorkflowRunner.establishContextForPersistence), which marks it unchanged.
+
+const ctx = useSimulator();
+const TRIGGER = { name: 'CoinRemitter Trigger' } as INode;
+const nodeTypes = {} as INodeTypes;
+const workflowOf = (staticData: IDataObject) =>
+	new Workflow({ id: 'wf', nodes: [], connections: {}, active: true, nodeTypes, staticData });
+
+function depositCallback() {
+	const address = 'T' + 'b'.repeat(33);
+	walletAddress(ctx.sim, address, { apiKey: TCN.apiKey, label: 'l1', lifetimeMs: 60_000 });
+	const tx = ctx.sim.deposit(TCN.apiKey, address, '0.42000000', 3);
+	return encode(callbacks.v1TransactionWebhook(ctx.sim, tx.id) as IDataObject);
+}
+
+/** One webhook request of one n8n process against the workflow's row; answers what the sender got. */
+async function deliver(row: { staticData: string }, callback: ReturnType<typeof encode>) {
+	const loaded = JSON.parse(row.staticData) as IDataObject;
+	const webhookPhase = workflowOf(loaded);
+	const result = await callWebhook(callback, {
+		credentials: v1Credentials(ctx.sim),
+		staticData: webhookPhase.getStaticData('node', TRIGGER),
+		workflowId: `process-${Math.random()}`, // each delivery a new process: only the row remembers
+	});
+	workflowOf(loaded); // the run starts
+	const markedAfterRunStarted = webhookPhase.staticData.__dataChanged === true;
+	const body = result.response.webhookResponse ?? result.body; // n8n reads the answer, then saves
+	if (webhookPhase.staticData.__dataChanged === true)
+		row.staticData = JSON.stringify(webhookPhase.staticData);
+	return { result, body, markedAfterRunStarted };
+}
+
+describe('a callback that starts the workflow, answered by n8n after the run starts', () => {
+	it('is answered 200 by n8n, and its delivery is saved although starting the run marked the static data unchanged', async () => {
+		const row = { staticData: '{}' };
+		const callback = depositCallback();
+
+		const first = await deliver(row, callback);
+		expect(first.result.items).toHaveLength(1);
+		expect(first.result.response.noWebhookResponse).toBeUndefined();
+		expect(first.body).toEqual({ received: true });
+		expect(first.markedAfterRunStarted).toBe(false); // n8n's re-wrap, which the answer undoes
+		expect(row.staticData).toContain('deliveries');
+
+		// A restart: a new process, with only the row.
+		const replay = await deliver(row, callback);
+		expect(replay.result.items).toHaveLength(0);
+		expect(replay.body).toEqual({ received: true, ignored: 'duplicate delivery' });
+	});
+});
