@@ -99,12 +99,9 @@ async function checkTarget(target, tarball, sim) {
 		await attempt(`${tag} a flood of forged callbacks on a known address`, () =>
 			checkFlood(instance, sim, tag),
 		);
-		// Not on 2.x: there the trigger answers before n8n starts each run, and 6,000 runs started
-		// faster than n8n runs them pile up an expression isolate each (BENCHMARKS.md, measure 10).
-		if (target.version.startsWith('1.'))
-			await attempt(`${tag} Skip Duplicates under a flood of forged widget orders`, () =>
-				checkDuplicatesFlush(instance, sim, tag),
-			);
+		await attempt(`${tag} Skip Duplicates under a flood of forged widget orders`, () =>
+			checkDuplicatesFlush(instance, sim, tag),
+		);
 		await attempt(`${tag} catch-up example`, () => checkCatchUp(instance, sim, tag));
 		await attempt(`${tag} MCP server with CoinRemitter tools (guardrails)`, () =>
 			checkMcp(instance, sim, tag),
