@@ -132,7 +132,10 @@ export class CoinRemitterTrigger implements INodeType {
 			}
 			const workflowData = [[{ json: outcome.item }]];
 			if (answered) return { noWebhookResponse: true, workflowData };
-			return startedAnswer(this.getWorkflowStaticData('node'), workflowData);
+			// Skip Duplicates off: nothing was written to the static data, so nothing to save.
+			const written =
+				options.skipDuplicates === false ? undefined : this.getWorkflowStaticData('node');
+			return startedAnswer(workflowData, written);
 		} catch (error) {
 			if (!(error instanceof CallbackRejection))
 				throw new NodeOperationError(this.getNode(), error as Error);

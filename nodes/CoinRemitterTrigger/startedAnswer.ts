@@ -15,15 +15,16 @@ const STARTED_BODY = { received: true };
  * it after the run has started only if it is marked changed. n8n reads `webhookResponse` just before
  * that save (extractWebhookOnReceivedResponse), so reading it marks the static data changed again.
  * On n8n 1.x the answer and the save come before the run; marking again changes nothing there.
+ * `writtenStaticData`: the node's static data when webhook() wrote to it (else no save is due).
  */
 export function startedAnswer(
-	staticData: IDataObject,
 	workflowData: INodeExecutionData[][],
+	writtenStaticData?: IDataObject,
 ): IWebhookResponseData {
 	return {
 		workflowData,
 		get webhookResponse() {
-			markChanged(staticData);
+			if (writtenStaticData) markChanged(writtenStaticData);
 			return STARTED_BODY;
 		},
 	};

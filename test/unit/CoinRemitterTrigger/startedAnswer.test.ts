@@ -25,20 +25,25 @@ function depositCallback() {
 }
 
 /** One webhook request of one n8n process against the workflow's row; answers what the sender got. */
-async function deliver(row: { staticData: string }, callback: ReturnType<typeof encode>) {
+async function deliver(
+	row: { staticData: string },
+	callback: ReturnType<typeof encode>,
+	options: IDataObject = {},
+) {
 	const loaded = JSON.parse(row.staticData) as IDataObject;
 	const webhookPhase = workflowOf(loaded);
 	const result = await callWebhook(callback, {
 		credentials: v1Credentials(ctx.sim),
+		parameters: { options },
 		staticData: webhookPhase.getStaticData('node', TRIGGER),
 		workflowId: `process-${Math.random()}`, // each delivery a new process: only the row remembers
 	});
 	workflowOf(loaded); // the run starts
 	const markedAfterRunStarted = webhookPhase.staticData.__dataChanged === true;
 	const body = result.response.webhookResponse ?? result.body; // n8n reads the answer, then saves
-	if (webhookPhase.staticData.__dataChanged === true)
-		row.staticData = JSON.stringify(webhookPhase.staticData);
-	return { result, body, markedAfterRunStarted };
+	const saved = webhookPhase.staticData.__dataChanged === true;
+	if (saved) row.staticData = JSON.stringify(webhookPhase.staticData);
+	return { result, body, markedAfterRunStarted, saved };
 }
 
 describe('a callback that starts the workflow, answered by n8n after the run starts', () => {
@@ -51,11 +56,24 @@ describe('a callback that starts the workflow, answered by n8n after the run sta
 		expect(first.result.response.noWebhookResponse).toBeUndefined();
 		expect(first.body).toEqual({ received: true });
 		expect(first.markedAfterRunStarted).toBe(false); // n8n's re-wrap, which the answer undoes
+		expect(first.saved).toBe(true);
 		expect(row.staticData).toContain('deliveries');
 
 		// A restart: a new process, with only the row.
 		const replay = await deliver(row, callback);
 		expect(replay.result.items).toHaveLength(0);
 		expect(replay.body).toEqual({ received: true, ignored: 'duplicate delivery' });
+	});
+
+	it('with Skip Duplicates off writes nothing: no save is due for a started callback', async () => {
+		const row = {
+			staticData: '{"node:CoinRemitter Trigger":{"webhookUrl":"https://n8n.example/w"}}',
+		};
+		const before = row.staticData;
+		const first = await deliver(row, depositCallback(), { skipDuplicates: false });
+		expect(first.result.items).toHaveLength(1);
+		expect(first.body).toEqual({ received: true });
+		expect(first.saved).toBe(false);
+		expect(row.staticData).toBe(before);
 	});
 });
