@@ -14,7 +14,8 @@ export type FailureReason =
 	| 'network'
 	| 'outcomeUnknown'
 	| 'rateLimitWait'
-	| 'alreadyAttempted';
+	| 'alreadyAttempted'
+	| 'declined';
 
 /** What the v1 error codes mean; the legacy API says the same things by HTTP status. */
 export type ServiceReason =
@@ -71,3 +72,6 @@ export const isLegacyRefusal = (error: unknown) => {
 /** Nothing was sent now, but an earlier attempt of the same payout may have been. */
 export const isAlreadyAttempted = (error: unknown) =>
 	failureOf(error)?.reason === 'alreadyAttempted';
+
+/** Nothing was sent: the payout's Payout Key was declined earlier (Decision: Decline). */
+export const isDeclined = (error: unknown) => failureOf(error)?.reason === 'declined';

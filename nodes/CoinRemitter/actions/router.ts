@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiVersion } from '../../shared/client';
 import { callApi } from '../../shared/client';
-import { isAlreadyAttempted, isOutcomeUnknown } from '../../shared/errors';
+import { isAlreadyAttempted, isDeclined, isOutcomeUnknown } from '../../shared/errors';
 import { resources } from './description';
 import { asNodeError } from './nodeError';
 import type { ItemContext, Operation } from './operation';
@@ -83,8 +83,11 @@ function failedItem(
 	return { json: errorItem(error, operation), pairedItem };
 }
 
-const outcomeOf = (error: unknown) =>
-	isOutcomeUnknown(error) ? 'unknown' : isAlreadyAttempted(error) ? 'alreadyAttempted' : 'notSent';
+function outcomeOf(error: unknown) {
+	if (isOutcomeUnknown(error)) return 'unknown';
+	if (isAlreadyAttempted(error)) return 'alreadyAttempted';
+	return isDeclined(error) ? 'declined' : 'notSent';
+}
 
 function chosenOperation(context: IExecuteFunctions, api: ApiVersion): Operation {
 	const resourceName = context.getNodeParameter('resource', 0) as string;
@@ -124,8 +127,9 @@ function itemContext(
  * The item a failed item becomes with "continue on fail". A write's also says whether it may have
  * been carried out (`outcome`: "unknown"), surely was not ("notSent": the node forgets its Payout
  * Key then), or was refused as an earlier attempt of the same payout ("alreadyAttempted": nothing
- * was sent now, but that attempt may have been), so that a workflow can release a claim of its own
- * exactly when the node releases its key.
+ * was sent now, but that attempt may have been), or was refused because its Payout Key was declined
+ * ("declined": nothing was sent under it by this node), so that a workflow can release a claim of
+ * its own exactly when the node releases its key.
  */
 function errorItem(error: NodeApiError | NodeOperationError, operation: Operation): IDataObject {
 	return {

@@ -194,6 +194,23 @@ async function runDataOf(instance, id) {
 
 const firstJson = (runData, node) => runData[node]?.[0]?.data?.main?.[0]?.[0]?.json;
 
+/** The Decision and Withdraw outputs of the execution that asked about payout `payoutId`. */
+async function rowOutcome(instance, executions, payoutId) {
+	for (const execution of executions) {
+		const runData = await runDataOf(instance, execution.id);
+		const decision = firstJson(runData, 'Decision');
+		if (decision?.payoutId === payoutId)
+			return { execution: execution.id, decision, withdraw: firstJson(runData, 'Withdraw') };
+	}
+	return { execution: undefined };
+}
+
+/** Withdraw's output says nothing was sent: declined now, or refused as declined before. */
+const declinedRow = (json) =>
+	(json?.sent === false && json.decision === 'declined') || json?.outcome === 'declined';
+/** Withdraw's output says the payout went out: sent now, or a later decline says it was. */
+const paidRow = (json) => Boolean(json?.txid || json?.id) || json?.outcome === 'alreadyAttempted';
+
 /** Withdrawals the simulator carried out since `since` (its transaction ids before), as amount→address. */
 function sendsSince(sim, since) {
 	return [...sim.state.transactions.values()]
@@ -277,28 +294,33 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 		() => sendsSince(sim, before).some((sent) => sent.endsWith(a2)),
 		30000,
 	);
-	// Declined, then its approve link opened at once (n8n 2.x answers 409: running). n8n 1.123 can
-	// resume the execution a second time then (seen: the declined row paid), so there the approve
-	// link is opened only once the execution has finished (below).
-	const deny = await open(linkOf(mails['e2e-deny'], false));
-	const afterDeny = isMajor2(instance)
-		? await open(linkOf(mails['e2e-deny'], true))
-		: { status: 0, page: 'not opened on n8n 1.x' };
+	// Declined, and its approve link opened at the same moment, as two people might. n8n 2.x
+	// answers the second link 409 (running); n8n 1.123 can resume the execution once per link, and
+	// then Withdraw's record of the Payout Key decides: the first decision recorded holds.
+	const [deny, afterDeny] = await Promise.all([
+		open(linkOf(mails['e2e-deny'], false)),
+		open(linkOf(mails['e2e-deny'], true)),
+	]);
 	await waitFor(
 		async () =>
 			(await subExecutions()).filter((execution) => execution.status === 'success').length >= 2,
 		30000,
 	);
+	await sleep(1500); // for a second resumption of the declined row's execution to finish
 	const again = await open(approve);
 	const afterDenyDone = await open(linkOf(mails['e2e-deny'], true));
+	const denyRow = await rowOutcome(instance, await subExecutions(), 'e2e-deny');
+	const deniedPaid = sendsSince(sim, before).filter((sent) => sent.endsWith(a3)).length;
 	check(
-		`${tag} approvals: approved (the link opened twice at once, then again once done): paid once; declined: nothing sent, and its approve link afterwards sends nothing`,
-		paid && JSON.stringify(sendsSince(sim, before)) === JSON.stringify([`0.5→${a1}`, `1.5→${a2}`]),
+		`${tag} approvals: approved (the link opened twice at once, then again once done): paid once; declined and approved at the same moment: the first decision recorded holds, sent at most once, and the row says which (declined: sent false; paid: the decline says the payout went out)`,
+		paid &&
+			sendsSince(sim, before).filter((sent) => sent.endsWith(a2)).length === 1 &&
+			deniedPaid <= 1 &&
+			(deniedPaid === 1 ? paidRow(denyRow.withdraw) : declinedRow(denyRow.withdraw)),
 		JSON.stringify({
 			sent: sendsSince(sim, before),
-			opened: [...twice, deny, afterDeny, again, afterDenyDone].map(
-				({ status, page }) => `${status} ${page.replace(/\s+/g, ' ').slice(0, 120)}`,
-			),
+			denyRow,
+			opened: [...twice, deny, afterDeny, again, afterDenyDone].map(answerLine),
 		}).slice(0, 1800),
 	);
 
@@ -324,19 +346,28 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 		.map((id) => `${id}:${decisions[id]}`)
 		.join(',');
 	const sent = sendsSince(sim, before);
+	// n8n 1.123 saves the declined row's execution as the resumption that finished last, so its
+	// Decision may be the refused approval: what was sent and what Withdraw said are checked above.
+	const expected = [`0.5→${a1}`, `1.5→${a2}`, ...(deniedPaid ? [`2→${a3}`] : [])];
+	const timedOutRow = await rowOutcome(instance, await subExecutions(), 'e2e-timeout');
 	check(
-		`${tag} approvals: each row says its decision (approved, denied, timedOut) and the simulator carried out exactly 2 withdrawals: the row under the amount and the approved one; the timed-out row's approve link afterwards sends nothing`,
+		`${tag} approvals: each row says its decision (approved, denied, timedOut) and the simulator carried out only the row under the amount and the approved one (and the declined one if its approval was recorded first); the timed-out row is declined at Withdraw and its approve link afterwards sends nothing`,
 		resumed &&
-			decided === 'e2e-approve:approved,e2e-deny:denied,e2e-timeout:timedOut' &&
-			JSON.stringify(sent) === JSON.stringify([`0.5→${a1}`, `1.5→${a2}`]),
+			decisions['e2e-approve'] === 'approved' &&
+			['approved', 'denied'].includes(decisions['e2e-deny']) &&
+			decisions['e2e-timeout'] === 'timedOut' &&
+			Object.keys(decisions).length === 3 &&
+			declinedRow(timedOutRow.withdraw) &&
+			JSON.stringify([...sent].sort()) === JSON.stringify([...expected].sort()),
 		JSON.stringify({
 			decided,
 			sent,
+			timedOutRow,
 			reopened: answerLine(reopened),
 		}).slice(0, 1500),
 	);
 	console.log(
-		`# ${tag} approvals: mails after ${Math.round(toMail / 1000)} s; time-out resumed ${timeoutSeconds} s after the restart began; ${Math.round((Date.now() - started) / 1000)} s in all; link answers ${[...twice, deny, afterDeny, again, afterDenyDone, reopened].map(answerLine).join(' | ')}`,
+		`# ${tag} approvals: mails after ${Math.round(toMail / 1000)} s; time-out resumed ${timeoutSeconds} s after the restart began; declined and approved at once: ${deniedPaid ? 'the approval held (paid once)' : 'the decline held (nothing sent)'}, Withdraw said ${denyRow.withdraw?.decision ?? denyRow.withdraw?.outcome ?? 'paid'}; ${Math.round((Date.now() - started) / 1000)} s in all; link answers ${[...twice, deny, afterDeny, again, afterDenyDone, reopened].map(answerLine).join(' | ')}`,
 	);
 }
 

@@ -135,17 +135,24 @@ describe('the payouts-with-approval example', () => {
 		expect(ask.options).toEqual({ waitForSubWorkflow: false });
 	});
 
-	it("waits for Slack's approve or decline with a time limit, and withdraws only what was approved, through the one Withdraw node", () => {
+	it("waits for Slack's approve or decline with a time limit, and gives every decision to the one Withdraw node, which sends only what was approved", () => {
 		const slack = node('Ask on Slack');
 		expect(slack.parameters.operation).toBe('sendAndWait');
 		expect(slack.parameters.approvalOptions).toMatchObject({ values: { approvalType: 'double' } });
 		expect(slack.parameters.options).toHaveProperty('limitWaitTime.values.limitType');
 		expect(next('One payout to approve')).toEqual(['Ask on Slack']);
 		expect(next('Ask on Slack')).toEqual(['Decision']);
-		expect(next('Approved?', 0)).toEqual(['Withdraw']);
+		expect(next('Decision')).toEqual(['Withdraw']);
 		expect(example.nodes.filter(isWithdrawal)).toHaveLength(1);
 		expect(node('Withdraw').parameters.payoutKey).toBe('={{ $json.payoutId }}');
-		expect(String(node('Decision').parameters.jsCode)).toMatch(/'timedOut'.*'approved'.*'denied'/s);
+		// A row without a decision (neither under the amount nor answered) is refused by the node.
+		expect(node('Withdraw').parameters.decision).toBe('={{ $json.decision }}');
+		const decision = String(node('Decision').parameters.jsCode);
+		expect(decision).toMatch(/'timedOut'.*'approved'.*'denied'/s);
+		expect(decision).toContain("decision: approval === 'approved' ? 'send' : 'decline'");
+		expect(String(node('Needs a person?').parameters.jsCode)).toContain(
+			"needsApproval ? {} : { decision: 'send' }",
+		);
 	});
 });
 

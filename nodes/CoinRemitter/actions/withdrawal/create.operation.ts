@@ -8,7 +8,7 @@ import type { ItemContext, OperationFacts } from '../operation';
 import { onlyFor } from '../operation';
 import { asText, oneOf, positiveAmount, requiredParameter, withoutEmpty } from '../validation';
 import { guardrailsFields, withGuardrails } from './guardrails';
-import { DEFAULT_KEY_DAYS, payOnce } from './payoutOnce';
+import { DEFAULT_KEY_DAYS, declineOnce, payOnce } from './payoutOnce';
 
 export const option = {
 	name: 'Create',
@@ -35,10 +35,29 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. order-1042',
-		description: `A value unique to this payout, such as the order or payout ID. A payout whose key this workflow already sent, or started to send, is never sent again, even when the execution is retried or re-run; only CoinRemitter's own refusal forgets the key. Empty: the wallet, the address and the amount (1.5 and 1.50 alike) make the key for ${DEFAULT_KEY_DAYS} days (UTC), so n8n's Retry within that time never pays again, and the same amount to the same address is refused until then: give repeated payouts a key of their own.`,
+		description: `A value unique to this payout, such as the order or payout ID. A payout whose key this node already sent, started to send, or declined is never sent again, even when the execution is retried or re-run; only CoinRemitter's own refusal forgets the key. Empty: the wallet, the address and the amount (1.5 and 1.50 alike) make the key for ${DEFAULT_KEY_DAYS} days (UTC), so n8n's Retry within that time never pays again, and the same amount to the same address is refused until then: give repeated payouts a key of their own.`,
+	},
+	{
+		displayName: 'Decision',
+		name: 'decision',
+		type: 'options',
+		default: 'send',
+		description:
+			"Whether this payout goes out. With a person's approval in between, set it from their answer: Decline records the Payout Key so that no later approval, re-run or retry sends it. When an approval and a decline of one payout come at once, the first one this node records holds.",
+		options: [
+			{
+				name: 'Decline (Send Nothing)',
+				value: 'decline',
+				description:
+					'Send nothing and record the Payout Key as declined. Needs a Payout Key. Outputs the payout with sent: false.',
+			},
+			{ name: 'Send', value: 'send', description: 'Send the payout (within the guardrails)' },
+		],
 	},
 	...guardrailsFields,
 ];
+
+const DECISIONS = ['send', 'decline'] as const;
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -67,6 +86,13 @@ export async function execute(
 		address,
 		amount,
 	};
+	const decision = oneOf(
+		ctx,
+		'Decision',
+		this.getNodeParameter('decision', itemIndex, 'send'),
+		DECISIONS,
+	);
+	if (decision === 'decline') return await declineOnce.call(this, itemIndex, payout);
 	// The guardrails first: a refused withdrawal is neither sent nor recorded as attempted.
 	return await withGuardrails.call(
 		this,

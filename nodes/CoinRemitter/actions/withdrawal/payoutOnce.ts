@@ -26,33 +26,66 @@ export interface Payout {
 
 /**
  * The keys a payout is remembered by. `recorded`: the one written now (the user's key, or the
- * default key of today). `earlier`: the default keys of the previous days of the window, which
- * mean the same payout was already attempted. As a tool, the default key leaves the amount out:
- * a model that changes the last decimal does not make an attempted payout look new.
+ * default key of today). `blockers`: keys whose record means it must not be sent: the Payout Key's
+ * decline, or the default keys of the previous days of the window (the same payout was already
+ * attempted). As a tool, the default key leaves the amount out: a model that changes the last
+ * decimal does not make an attempted payout look new.
  */
 export function payoutKeys(
 	context: IExecuteFunctions,
 	payout: Payout,
 	now = new Date(),
-): { recorded: string; earlier: string[] } {
-	if (payout.key) return { recorded: `key:${payout.key}`, earlier: [] };
+): { recorded: string; blockers: string[] } {
+	if (payout.key) return { recorded: sentKey(payout.key), blockers: [declinedKey(payout.key)] };
 	const wallet = context.getNode().credentials?.[payout.credentialType]?.id ?? 'unsaved';
 	const address = canonicalAddress(payout.address);
 	const what = runsAsTool(context)
 		? `tool:${address}`
 		: `${address}:${canonicalDecimal(payout.amount)}`;
-	const [recorded, ...earlier] = Array.from({ length: DEFAULT_KEY_DAYS }, (_, back) => {
+	const [recorded, ...blockers] = Array.from({ length: DEFAULT_KEY_DAYS }, (_, back) => {
 		const day = new Date(now.getTime() - back * DAY_MS).toISOString().slice(0, 10);
 		return `payout:${wallet}:${what}:${day}`;
 	});
-	return { recorded, earlier };
+	return { recorded, blockers };
+}
+
+const sentKey = (payoutKey: string) => `key:${payoutKey}`;
+const declinedKey = (payoutKey: string) => `declined:${payoutKey}`;
+
+/** Without n8n's store nothing could stop a retry from paying again: send nothing (fail closed). */
+function requireStore(context: IExecuteFunctions, itemIndex: number) {
+	if (
+		typeof context.helpers.checkProcessedAndRecord === 'function' &&
+		typeof context.helpers.removeProcessed === 'function'
+	)
+		return;
+	throw new NodeOperationError(
+		context.getNode(),
+		'This n8n cannot record this payout as attempted, so it was not sent',
+		{
+			itemIndex,
+			description:
+				"Withdrawal → Create records every payout in n8n's deduplication store before sending it, so that no retry pays it twice; this n8n offers no such store. Update n8n (1.123 or later).",
+		},
+	);
+}
+
+async function claim(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	key: string,
+	blockers: string[],
+) {
+	return await claimPayoutKey(context, key, blockers).catch((error: Error) => {
+		throw asNodeError(context, error, itemIndex);
+	});
 }
 
 /**
  * Sends a payout at most once per key, across executions, retries, tool calls and n8n processes
  * that re-run an execution (a queue-mode worker that stopped mid-call): the key is recorded in
- * n8n's database BEFORE the request is sent (payoutStore.ts). A key seen before fails the item
- * instead of paying again. Only the API's own refusal (or a request never sent) forgets the key;
+ * n8n's database BEFORE the request is sent (payoutStore.ts). A key seen before, or declined, fails
+ * the item instead of paying. Only the API's own refusal (or a request never sent) forgets the key;
  * when the outcome is unknown it stays.
  */
 export async function payOnce(
@@ -61,25 +94,12 @@ export async function payOnce(
 	payout: Payout,
 	send: () => Promise<IDataObject | IDataObject[]>,
 ): Promise<IDataObject | IDataObject[]> {
-	// Without the store nothing could stop a retry from paying again: send nothing (fail closed).
-	if (
-		typeof this.helpers.checkProcessedAndRecord !== 'function' ||
-		typeof this.helpers.removeProcessed !== 'function'
-	)
-		throw new NodeOperationError(
-			this.getNode(),
-			'This n8n cannot record this payout as attempted, so it was not sent',
-			{
-				itemIndex,
-				description:
-					"Withdrawal → Create records every payout in n8n's deduplication store before sending it, so that no retry pays it twice; this n8n offers no such store. Update n8n (1.123 or later).",
-			},
-		);
-	const { recorded: key, earlier } = payoutKeys(this, payout);
-	const claimed = await claimPayoutKey(this, key, earlier).catch((error: Error) => {
-		throw asNodeError(this, error, itemIndex);
-	});
-	if (!claimed)
+	requireStore(this, itemIndex);
+	const { recorded: key, blockers } = payoutKeys(this, payout);
+	const seen = await claim(this, itemIndex, key, blockers);
+	if (seen.includes(declinedKey(payout.key)))
+		throw tagged(declinedBefore(this, itemIndex, payout), { reason: 'declined' });
+	if (seen.length > 0)
 		throw tagged(alreadyAttempted(this, itemIndex, payout), { reason: 'alreadyAttempted' });
 	try {
 		return await send();
@@ -88,6 +108,35 @@ export async function payOnce(
 		await releasePayoutKey(this, key);
 		throw asNodeError(this, error, itemIndex);
 	}
+}
+
+/**
+ * Records the payout's Payout Key as declined, sending nothing: from then on this node refuses to
+ * send it. A decision and its opposite that come at once are written in turn, so the first one
+ * recorded holds; a decline that comes after the payout was sent, or started to be, fails the item.
+ */
+export async function declineOnce(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	payout: Payout,
+): Promise<IDataObject> {
+	if (!payout.key)
+		throw new NodeOperationError(this.getNode(), 'Payout Key: is required to decline a payout', {
+			itemIndex,
+			description:
+				"A decline is recorded under the payout's Payout Key, so that no later approval, re-run or retry of the same payout can send it. Set the Payout Key to a value unique to this payout, such as the payout or order ID.",
+		});
+	requireStore(this, itemIndex);
+	const seen = await claim(this, itemIndex, declinedKey(payout.key), [sentKey(payout.key)]);
+	if (seen.includes(sentKey(payout.key)))
+		throw tagged(sentBeforeDecline(this, itemIndex, payout), { reason: 'alreadyAttempted' });
+	return {
+		sent: false,
+		decision: 'declined',
+		payoutKey: payout.key,
+		address: payout.address,
+		amount: payout.amount,
+	};
 }
 
 const RELEASE = `Once you have checked that it was not made, send it on purpose under a Payout Key that was never used (for example the order ID with a suffix, "order-1042-2"); with the Payout Key empty, the same amount to the same address is refused for ${DEFAULT_KEY_DAYS} days (UTC).`;
@@ -103,6 +152,30 @@ function withKeyKept(context: IExecuteFunctions, error: NodeApiError, payout: Pa
 	const key = payout.key ? `Its Payout Key "${payout.key}"` : 'This payout';
 	error.description = `${error.description ?? ''} ${key} stays recorded as attempted: a re-run or n8n's Retry does not send it again. ${RELEASE}`;
 	return error;
+}
+
+function declinedBefore(context: IExecuteFunctions, itemIndex: number, payout: Payout) {
+	return new NodeOperationError(
+		context.getNode(),
+		`This payout was declined (Payout Key "${payout.key}"), so it was not sent`,
+		{
+			itemIndex,
+			description:
+				'A run of this node with Decision set to Decline recorded this Payout Key first, for example a person declined it, or its approval timed out. The first decision recorded holds. To pay it after all, send it under a Payout Key that was never used (for example "payout-0103-2").',
+		},
+	);
+}
+
+function sentBeforeDecline(context: IExecuteFunctions, itemIndex: number, payout: Payout) {
+	return new NodeOperationError(
+		context.getNode(),
+		`This payout was already sent, or started to be, before this decline (Payout Key "${payout.key}"): the decline changes nothing`,
+		{
+			itemIndex,
+			description:
+				"A run of this node recorded the payout as sent before the decline came, for example an approval of the same payout that came first. Check the wallet's transactions in the CoinRemitter dashboard, or the withdrawal by its transaction ID (Transaction → Get).",
+		},
+	);
 }
 
 function alreadyAttempted(context: IExecuteFunctions, itemIndex: number, payout: Payout) {

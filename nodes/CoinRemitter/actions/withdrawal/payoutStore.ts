@@ -55,23 +55,26 @@ const forget = async (context: IExecuteFunctions, keys: string[]) =>
 	});
 
 /**
- * Records `key` unless it or one of `earlier` is already recorded. True: recorded now, the payout
- * may be sent. False: already attempted; nothing is left recorded by this call.
+ * Records `key` unless it or one of `blockers` is already recorded. Returns those of them that were
+ * recorded before: none, `key` is recorded now (the payout may be sent); some, nothing is left
+ * recorded by this call.
  */
 export async function claimPayoutKey(
 	context: IExecuteFunctions,
 	key: string,
-	earlier: string[],
-): Promise<boolean> {
+	blockers: string[],
+): Promise<string[]> {
 	return await inTurn(context, async () => {
-		// The store answers membership only by recording: the earlier keys go in with this one, with
-		// room for them, and those that were not there before come out again at once.
-		const keys = [key, ...earlier];
-		const recorded = await record(context, keys, REMEMBERED_PAYOUTS + earlier.length);
-		const seenBefore = recorded.processed.length > 0;
-		const addedNow = recorded.new.map(String).filter((added) => seenBefore || added !== key);
+		// The store answers membership only by recording: the blockers go in with the key, with room
+		// for them, and those that were not there before come out again at once.
+		const keys = [key, ...blockers];
+		const recorded = await record(context, keys, REMEMBERED_PAYOUTS + blockers.length);
+		const seenBefore = recorded.processed.map(String);
+		const addedNow = recorded.new
+			.map(String)
+			.filter((added) => seenBefore.length > 0 || added !== key);
 		if (addedNow.length > 0) await forget(context, addedNow);
-		return !seenBefore;
+		return seenBefore;
 	});
 }
 
