@@ -132,10 +132,7 @@ export class CoinRemitterTrigger implements INodeType {
 			}
 			const workflowData = [[{ json: outcome.item }]];
 			if (answered) return { noWebhookResponse: true, workflowData };
-			// Skip Duplicates off: nothing was written to the static data, so nothing to save.
-			const written =
-				options.skipDuplicates === false ? undefined : this.getWorkflowStaticData('node');
-			return startedAnswer(workflowData, written);
+			return startedAnswer(workflowData, outcome.remembered);
 		} catch (error) {
 			if (!(error instanceof CallbackRejection))
 				throw new NodeOperationError(this.getNode(), error as Error);

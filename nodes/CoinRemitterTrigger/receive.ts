@@ -14,8 +14,11 @@ import {
 
 export type { TriggerOptions } from './callbacks';
 
-/** What to do with one delivery: start the workflow with `item`, or answer 200 and ignore it. */
-export type Outcome = { item: IDataObject } | { ignored: string };
+/**
+ * What to do with one delivery: start the workflow with `item`, or answer 200 and ignore it.
+ * `remembered`: the static data its delivery key was written to (Skip Duplicates), to be saved.
+ */
+export type Outcome = { item: IDataObject; remembered?: IDataObject } | { ignored: string };
 
 const INTERFACE_NAMES: Record<CallbackInterface, string> = {
 	v1: 'CoinRemitter V1 API',
@@ -51,15 +54,15 @@ export async function receiveCallback(
 	const skipped = kind.skip?.(item, options);
 	if (skipped) return { ignored: skipped };
 	item.deliveryKey = kind.deliveryKey(item, options);
-	if (options.skipDuplicates !== false) {
-		const memory = new DeliveryMemory(
-			this.getWorkflowStaticData('node'),
-			`${this.getWorkflow().id}:${this.getNode().id}`,
-			item.verified === true ? 'verified' : 'unverified',
-		);
-		if (!memory.claim(item.deliveryKey as string)) return { ignored: 'duplicate delivery' };
-	}
-	return { item };
+	if (options.skipDuplicates === false) return { item };
+	const remembered = this.getWorkflowStaticData('node');
+	const memory = new DeliveryMemory(
+		remembered,
+		`${this.getWorkflow().id}:${this.getNode().id}`,
+		item.verified === true ? 'verified' : 'unverified',
+	);
+	if (!memory.claim(item.deliveryKey as string)) return { ignored: 'duplicate delivery' };
+	return { item, remembered };
 }
 
 /**

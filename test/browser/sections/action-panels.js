@@ -110,8 +110,9 @@ async function withdrawalPanel(page) {
 	await page.locator('[data-test-id="parameter-input-address"]').waitFor();
 	const panel = await text(page.locator('[data-test-id="node-parameters"]'));
 	check(
-		'Withdrawal → Create shows Address, Amount and Withdrawal Speed (default Wallet Default), V1 by default',
+		'Withdrawal → Create shows Address, Amount, Withdrawal Speed (default Wallet Default) and Decision (default Send), V1 by default',
 		(await selectedText(page, 'resource')) === 'Withdrawal' &&
+			(await selectedText(page, 'decision')) === 'Send' &&
 			(await selectedText(page, 'operation')) === 'Create' &&
 			(await selectedText(page, 'withdrawalSpeed')) === 'Wallet Default' &&
 			(await selectedText(page, 'apiVersion')) === 'V1 (Current)' &&
