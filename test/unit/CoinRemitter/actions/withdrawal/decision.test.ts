@@ -2,16 +2,17 @@
 // recorded for a payout holds, also when an approval and a decline come at the same moment (n8n
 // 1.x resumes one waiting execution once per link opened). Against a deduplication store that
 // interleaves as n8n's does (test/helpers/deduplicationStore.ts).
-import { CoinRemitter } from '../../../../../nodes/CoinRemitter/CoinRemitter.node';
-import { editorParameters, shown } from '../../../../helpers/editor';
 import { rowKey, rowValues } from '../../../../helpers/deduplicationStore';
 import { runNode } from '../../../../helpers/engine';
+import { editorParameters, shown } from '../../../../helpers/editor';
+import { addressOf as addressIn, withdrawalRuns } from '../../../../helpers/withdrawals';
+import { CoinRemitter } from '../../../../../nodes/CoinRemitter/CoinRemitter.node';
 import { useSimulator, v1Credentials } from '../../../../fixtures/simulator';
 
 const ctx = useSimulator();
 const { description } = new CoinRemitter();
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const addressOf = (n: number) => 'T' + '8'.repeat(31) + BASE58[Math.floor(n / 58)] + BASE58[n % 58];
+const { withdraw, sentTo } = withdrawalRuns(ctx);
+const addressOf = (n: number) => addressIn(n, '8');
 const range = (count: number) => Array.from({ length: count }, (_, i) => i);
 
 /** One execution of Withdrawal → Create for one payout, with `decision` (send or decline). */
@@ -21,28 +22,10 @@ const decide = async (
 	payoutKey: string,
 	address = addressOf(0),
 	amount = '1.5',
-) =>
-	await runNode({
-		parameters: editorParameters(description, {
-			apiVersion: 'v1',
-			resource: shown('Withdrawal'),
-			operation: shown('Create'),
-			address,
-			amount,
-			payoutKey,
-			decision,
-		}) as never,
-		credentials: v1Credentials(ctx.sim),
-		workflowId,
-		continueOnFail: true,
-	});
+) => await withdraw(workflowId, { address, amount, payoutKey, decision });
 
 const withdrawals = () =>
 	ctx.sim.requests.filter((request) => request.path === '/v1/wallet/withdraw');
-const sentTo = (address: string) =>
-	[...ctx.sim.state.transactions.values()].filter(
-		(tx) => tx.type === 'send' && tx.address === address,
-	).length;
 
 describe('Decision: Decline', () => {
 	it('sends nothing, says so, and a later approval of the same payout sends nothing', async () => {

@@ -3,38 +3,18 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { DataDeduplicationService } from 'n8n-core';
 
-import { CoinRemitter } from '../../../../../nodes/CoinRemitter/CoinRemitter.node';
 import { payOnce } from '../../../../../nodes/CoinRemitter/actions/withdrawal/payoutOnce';
-import { editorParameters, shown } from '../../../../helpers/editor';
 import { rowKey, rowValues } from '../../../../helpers/deduplicationStore';
-import { runNode } from '../../../../helpers/engine';
-import { useSimulator, v1Credentials } from '../../../../fixtures/simulator';
+import { useSimulator } from '../../../../fixtures/simulator';
+import { addressOf, withdrawalRuns } from '../../../../helpers/withdrawals';
 
 const ctx = useSimulator();
-const { description } = new CoinRemitter();
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const addressOf = (n: number) => 'T' + '7'.repeat(31) + BASE58[Math.floor(n / 58)] + BASE58[n % 58];
+const { withdraw: run, sentTo } = withdrawalRuns(ctx);
 
 /** One execution of Withdrawal → Create with the Payout Key `key` (empty: the default key). */
 const withdraw = async (workflowId: string, address: string, amount: string, key: string) =>
-	await runNode({
-		parameters: editorParameters(description, {
-			apiVersion: 'v1',
-			resource: shown('Withdrawal'),
-			operation: shown('Create'),
-			address,
-			amount,
-			payoutKey: key,
-		}) as never,
-		credentials: v1Credentials(ctx.sim),
-		workflowId,
-		continueOnFail: true,
-	});
+	await run(workflowId, { address, amount, payoutKey: key });
 
-const sentTo = (address: string) =>
-	[...ctx.sim.state.transactions.values()].filter(
-		(tx) => tx.type === 'send' && tx.address === address,
-	).length;
 const sends = () =>
 	[...ctx.sim.state.transactions.values()].filter((tx) => tx.type === 'send').length;
 const range = (count: number) => Array.from({ length: count }, (_, i) => i);

@@ -1,0 +1,38 @@
+// Withdrawal → Create runs for the payout tests, each one execution of the node as the editor
+// builds its parameters, under the simulator's v1 TCN wallet, a failed item kept as an item.
+import { CoinRemitter } from '../../nodes/CoinRemitter/CoinRemitter.node';
+import type { SimulatorInstance as Simulator } from '../fixtures/simulator';
+import { v1Credentials } from '../fixtures/simulator';
+import { editorParameters, shown } from './editor';
+import { runNode } from './engine';
+
+const { description } = new CoinRemitter();
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** The n-th of a family of valid TRON-style addresses (`digit` tells families apart). */
+export const addressOf = (n: number, digit = '7') =>
+	'T' + digit.repeat(31) + BASE58[Math.floor(n / 58)] + BASE58[n % 58];
+
+export function withdrawalRuns(ctx: { sim: Simulator }) {
+	/** One execution of Withdrawal → Create in workflow `workflowId` with the editor's `choices`. */
+	const withdraw = async (workflowId: string, choices: Record<string, unknown>) =>
+		await runNode({
+			parameters: editorParameters(description, {
+				apiVersion: 'v1',
+				resource: shown('Withdrawal'),
+				operation: shown('Create'),
+				...choices,
+			}) as never,
+			credentials: v1Credentials(ctx.sim),
+			workflowId,
+			continueOnFail: true,
+		});
+
+	/** The withdrawals the simulator carried out to `address`. */
+	const sentTo = (address: string) =>
+		[...ctx.sim.state.transactions.values()].filter(
+			(tx) => tx.type === 'send' && tx.address === address,
+		).length;
+
+	return { withdraw, sentTo };
+}
