@@ -1,5 +1,7 @@
 // Withdrawal → Create runs for the payout tests, each one execution of the node as the editor
 // builds its parameters, under the simulator's v1 TCN wallet, a failed item kept as an item.
+import type { IDataObject } from 'n8n-workflow';
+
 import { CoinRemitter } from '../../nodes/CoinRemitter/CoinRemitter.node';
 import type { SimulatorInstance as Simulator } from '../fixtures/simulator';
 import { v1Credentials } from '../fixtures/simulator';
@@ -7,6 +9,7 @@ import { editorParameters, shown } from './editor';
 import { runNode } from './engine';
 
 const { description } = new CoinRemitter();
+type Credentials = ReturnType<typeof v1Credentials>;
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** The n-th of a family of valid TRON-style addresses (`digit` tells families apart). */
@@ -14,8 +17,15 @@ export const addressOf = (n: number, digit = '7') =>
 	'T' + digit.repeat(31) + BASE58[Math.floor(n / 58)] + BASE58[n % 58];
 
 export function withdrawalRuns(ctx: { sim: Simulator }) {
-	/** One execution of Withdrawal → Create in workflow `workflowId` with the editor's `choices`. */
-	const withdraw = async (workflowId: string, choices: Record<string, unknown>) =>
+	/**
+	 * One execution of Withdrawal → Create in workflow `workflowId` with the editor's `choices`
+	 * (v1 unless they say otherwise), over `items`, under `credentials` (the v1 wallet's).
+	 */
+	const withdraw = async (
+		workflowId: string,
+		choices: Record<string, unknown>,
+		{ items, credentials }: { items?: IDataObject[]; credentials?: Credentials } = {},
+	) =>
 		await runNode({
 			parameters: editorParameters(description, {
 				apiVersion: 'v1',
@@ -23,7 +33,8 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 				operation: shown('Create'),
 				...choices,
 			}) as never,
-			credentials: v1Credentials(ctx.sim),
+			credentials: credentials ?? v1Credentials(ctx.sim),
+			items,
 			workflowId,
 			continueOnFail: true,
 		});

@@ -7,7 +7,7 @@ import { WITHDRAWAL_SPEEDS, withdrawalSpeedField } from './fields';
 import type { ItemContext, OperationFacts } from '../operation';
 import { onlyFor } from '../operation';
 import { asText, oneOf, positiveAmount, requiredParameter, withoutEmpty } from '../validation';
-import { guardrailsFields, withGuardrails } from './guardrails';
+import { guardrailsFields, refuseModelWrittenGuardrails, withGuardrails } from './guardrails';
 import { DEFAULT_KEY_DAYS, declineOnce, payOnce } from './payoutOnce';
 
 export const option = {
@@ -58,6 +58,8 @@ export const properties: INodeProperties[] = [
 ];
 
 const DECISIONS = ['send', 'decline'] as const;
+/** An expression's "Decline" means decline: a decision is never lost to its case. */
+const lowerCase = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -86,10 +88,13 @@ export async function execute(
 		address,
 		amount,
 	};
+	// A decision or key the model writes is refused before either is read (a decline sends nothing,
+	// but would block a payout of yours).
+	refuseModelWrittenGuardrails(this, itemIndex);
 	const decision = oneOf(
 		ctx,
 		'Decision',
-		this.getNodeParameter('decision', itemIndex, 'send'),
+		lowerCase(this.getNodeParameter('decision', itemIndex, 'send')),
 		DECISIONS,
 	);
 	if (decision === 'decline') return await declineOnce.call(this, itemIndex, payout);

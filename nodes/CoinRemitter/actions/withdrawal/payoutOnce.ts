@@ -160,8 +160,7 @@ function declinedBefore(context: IExecuteFunctions, itemIndex: number, payout: P
 		`This payout was declined (Payout Key "${payout.key}"), so it was not sent`,
 		{
 			itemIndex,
-			description:
-				'A run of this node with Decision set to Decline recorded this Payout Key first, for example a person declined it, or its approval timed out. The first decision recorded holds. To pay it after all, send it under a Payout Key that was never used (for example "payout-0103-2").',
+			description: `A run of this node with Decision set to Decline recorded this Payout Key first, for example a person declined it, or its approval timed out. The first decision recorded holds. To pay it after all, send it under a Payout Key that was never used (for example "${payout.key}-2").`,
 		},
 	);
 }
@@ -173,7 +172,7 @@ function sentBeforeDecline(context: IExecuteFunctions, itemIndex: number, payout
 		{
 			itemIndex,
 			description:
-				"A run of this node recorded the payout as sent before the decline came, for example an approval of the same payout that came first. Check the wallet's transactions in the CoinRemitter dashboard, or the withdrawal by its transaction ID (Transaction → Get).",
+				"A run of this node recorded the payout as sent, or being sent, before the decline came, for example an approval of the same payout that came first. Check whether it went out: that run's Withdraw output, or the wallet's transactions in the CoinRemitter dashboard. If CoinRemitter refused that send, the Payout Key is free again and a decline now is recorded.",
 		},
 	);
 }

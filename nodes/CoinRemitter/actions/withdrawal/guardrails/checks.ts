@@ -32,24 +32,33 @@ const writtenByModel = (value: unknown) =>
 	typeof value === 'string' && /\$fromai\s*\(/i.test(value);
 
 /**
- * A guardrail the model fills in (`$fromAI()`) guards nothing, and a Payout Key it fills in lets it
- * make an attempted payout look new: the node refuses to run with either.
+ * A guardrail the model fills in (`$fromAI()`) guards nothing, a Payout Key it fills in lets it
+ * make an attempted payout look new, and a Decision it fills in is not a person's: the node refuses
+ * to run with any of them.
  */
+const MODEL_WRITTEN_WHY: Record<string, string> = {
+	'Payout Key':
+		'A key the model chooses lets it send an attempted payout again under a new key, or decline a payout of yours. Leave the Payout Key empty (as a tool, one withdrawal per address in 7 days), or write an expression that reads it from your own data.',
+	Decision:
+		"A decision the model makes is not a person's. Leave Decision on Send (a review node between the tool and the agent lets a person decide), or write an expression that reads it from your own data.",
+	limit:
+		'A limit the model chooses does not limit the model. Write the value itself, or an expression that reads it from your own data.',
+};
+
 export function refuseModelWrittenGuardrails(context: IExecuteFunctions, itemIndex: number) {
 	const parameters = context.getNode().parameters;
 	const raw = parameters.guardrails as Record<string, unknown>;
 	const label = guardrailsSet(context)
 		.filter((name) => writtenByModel(raw[name]))
 		.map(fieldLabel)
-		.concat(writtenByModel(parameters.payoutKey) ? ['Payout Key'] : [])[0];
+		.concat(writtenByModel(parameters.payoutKey) ? ['Payout Key'] : [])
+		.concat(writtenByModel(parameters.decision) ? ['Decision'] : [])[0];
 	if (label === undefined) return;
 	throw refusal(
 		context,
 		itemIndex,
 		`${label}: may not be filled in by the AI model ($fromAI)`,
-		label === 'Payout Key'
-			? 'A key the model chooses lets it send an attempted payout again under a new key. Leave the Payout Key empty (as a tool, one withdrawal per address in 7 days), or write an expression that reads it from your own data.'
-			: 'A limit the model chooses does not limit the model. Write the value itself, or an expression that reads it from your own data.',
+		MODEL_WRITTEN_WHY[label] ?? MODEL_WRITTEN_WHY.limit,
 	);
 }
 

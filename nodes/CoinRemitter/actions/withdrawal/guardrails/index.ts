@@ -21,7 +21,7 @@ import { Unavailable, countInDay, countInExecution, sentThisExecution } from './
 // the allow-list and the daily maximum are required. Amounts are exact decimals, never floats.
 
 export { guardrailsFields, parseAddressList } from './fields';
-export { runsAsTool } from './checks';
+export { refuseModelWrittenGuardrails, runsAsTool } from './checks';
 export { sentThisExecution } from './spendStore';
 
 export interface Withdrawal {

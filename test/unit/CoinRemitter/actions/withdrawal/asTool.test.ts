@@ -52,6 +52,20 @@ describe('Withdrawal → Create as a tool', () => {
 		expect(sends()).toBe(0);
 	});
 
+	it('refuses a decline under a Payout Key the model fills in, and a Decision the model fills in, recording nothing', async () => {
+		const declineAny = await callTool(
+			{ address: SUPPLIER, amount: '0.4' },
+			{ decision: 'decline', payoutKey: "={{ $fromAI('key', 'A key', 'string') }}" },
+		);
+		expect(declineAny.error).toBe('Payout Key: may not be filled in by the AI model ($fromAI)');
+		const modelDecides = await callTool(
+			{ address: SUPPLIER, amount: '0.4' },
+			{ decision: "={{ $fromAI('decision', 'send or decline', 'string') }}" },
+		);
+		expect(modelDecides.error).toBe('Decision: may not be filled in by the AI model ($fromAI)');
+		expect(sends()).toBe(0);
+	});
+
 	it("after an answer that is not the API's own, the same payout with the last decimal changed is refused, and the model is told a person must check", async () => {
 		ctx.sim.faults.foreignAfterWithdraw.push({ status: 503 });
 		const unknown = await callTool({ address: SUPPLIER, amount: '0.4' });

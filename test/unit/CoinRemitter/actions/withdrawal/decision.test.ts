@@ -3,14 +3,10 @@
 // 1.x resumes one waiting execution once per link opened). Against a deduplication store that
 // interleaves as n8n's does (test/helpers/deduplicationStore.ts).
 import { rowKey, rowValues } from '../../../../helpers/deduplicationStore';
-import { runNode } from '../../../../helpers/engine';
-import { editorParameters, shown } from '../../../../helpers/editor';
 import { addressOf as addressIn, withdrawalRuns } from '../../../../helpers/withdrawals';
-import { CoinRemitter } from '../../../../../nodes/CoinRemitter/CoinRemitter.node';
-import { useSimulator, v1Credentials } from '../../../../fixtures/simulator';
+import { LTC, legacyCredentials, useSimulator } from '../../../../fixtures/simulator';
 
 const ctx = useSimulator();
-const { description } = new CoinRemitter();
 const { withdraw, sentTo } = withdrawalRuns(ctx);
 const addressOf = (n: number) => addressIn(n, '8');
 const range = (count: number) => Array.from({ length: count }, (_, i) => i);
@@ -68,6 +64,29 @@ describe('Decision: Decline', () => {
 		expect(rowValues(rowKey('wf-twice', 'node', 'node-under-test'))).toEqual(['declined:payout-9']);
 	});
 
+	it('takes "Decline" from an expression in any case, and declines on the legacy API alike', async () => {
+		const shouting = await withdraw('wf-case', {
+			address: addressOf(2),
+			amount: '1',
+			payoutKey: 'payout-case',
+			decision: "={{ 'Decline' }}",
+		});
+		expect(shouting.items[0].json.decision).toBe('declined');
+		const legacy = await withdraw(
+			'wf-legacy',
+			{
+				apiVersion: 'legacy',
+				address: addressOf(3),
+				amount: '1',
+				payoutKey: 'payout-legacy',
+				decision: 'decline',
+			},
+			{ credentials: legacyCredentials(ctx.sim, 'LTC', LTC) },
+		);
+		expect(legacy.items[0].json).toMatchObject({ sent: false, decision: 'declined' });
+		expect(ctx.sim.requests).toHaveLength(0);
+	});
+
 	it('needs a Payout Key, and records nothing without one', async () => {
 		const result = await decide('wf-nokey', 'decline', '');
 		expect(result.items[0].json.error).toBe('Payout Key: is required to decline a payout');
@@ -122,21 +141,16 @@ describe('an approval and a decline of one payout at the same moment', () => {
 	});
 
 	it('one execution holding the decline and then the approval of one payout sends nothing', async () => {
-		const result = await runNode({
-			parameters: editorParameters(description, {
-				apiVersion: 'v1',
-				resource: shown('Withdrawal'),
-				operation: shown('Create'),
+		const result = await withdraw(
+			'wf-mixed',
+			{
 				address: addressOf(1),
 				amount: '2',
 				payoutKey: 'payout-mixed',
 				decision: '={{ $json.decision }}',
-			}) as never,
-			credentials: v1Credentials(ctx.sim),
-			items: [{ decision: 'decline' }, { decision: 'send' }],
-			workflowId: 'wf-mixed',
-			continueOnFail: true,
-		});
+			},
+			{ items: [{ decision: 'decline' }, { decision: 'send' }] },
+		);
 		expect(result.items.map((item) => item.json.decision ?? item.json.outcome)).toEqual([
 			'declined',
 			'declined',
