@@ -66,12 +66,14 @@ async function checkBurst(instance, sim, tag) {
 		const taken = first.filter((a) => a.status >= 200 && a.status < 300).length;
 		const acknowledged = first.filter((a) => a.status === 202).length;
 		const kept = first.filter((a) => a.status === 503);
+		// A forged callback verified within the first round is refused at once (403); a genuine one never is.
+		const refused = first.filter((a, i) => a.status === 403 && i >= GENUINE).length;
 		check(
-			`${tag} burst: every callback answered at once (${answeredInMs} ms): ${taken} of 25 taken (${acknowledged} answered 202 while the limit bound), at most ${MAX_HELD_CALLBACKS} held at once, the other ${kept.length} 503 with Retry-After`,
+			`${tag} burst: every callback answered at once (${answeredInMs} ms): ${taken} of 25 taken (${acknowledged} answered 202 while the limit bound), at most ${MAX_HELD_CALLBACKS} held at once, ${refused} forged refused 403, the other ${kept.length} 503 with Retry-After`,
 			taken > 0 &&
 				acknowledged > 0 &&
 				acknowledged <= MAX_HELD_CALLBACKS &&
-				taken + kept.length === first.length &&
+				taken + refused + kept.length === first.length &&
 				kept.every((a) => a.retryAfter === '60') &&
 				answeredInMs < RETRY_AFTER_S * 1000,
 			JSON.stringify(first.map((a) => a.status)),
