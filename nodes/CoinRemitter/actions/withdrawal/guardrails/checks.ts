@@ -31,11 +31,6 @@ const listed = (addresses: string[]) =>
 const writtenByModel = (value: unknown) =>
 	typeof value === 'string' && /\$fromai\s*\(/i.test(value);
 
-/**
- * A guardrail the model fills in (`$fromAI()`) guards nothing, a Payout Key it fills in lets it
- * make an attempted payout look new, and a Decision it fills in is not a person's: the node refuses
- * to run with any of them.
- */
 const MODEL_WRITTEN_WHY: Record<string, string> = {
 	'Payout Key':
 		'A key the model chooses lets it send an attempted payout again under a new key, or decline a payout of yours. Leave the Payout Key empty (as a tool, one withdrawal per address in 7 days), or write an expression that reads it from your own data.',
@@ -45,6 +40,11 @@ const MODEL_WRITTEN_WHY: Record<string, string> = {
 		'A limit the model chooses does not limit the model. Write the value itself, or an expression that reads it from your own data.',
 };
 
+/**
+ * A guardrail the model fills in (`$fromAI()`) guards nothing, a Payout Key it fills in lets it
+ * make an attempted payout look new, and a Decision it fills in is not a person's: the node refuses
+ * to run with any of them.
+ */
 export function refuseModelWrittenGuardrails(context: IExecuteFunctions, itemIndex: number) {
 	const parameters = context.getNode().parameters;
 	const raw = parameters.guardrails as Record<string, unknown>;

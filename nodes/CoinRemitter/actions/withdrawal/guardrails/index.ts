@@ -9,7 +9,6 @@ import {
 	dayTotalUnavailable,
 	executionTotalExceeded,
 	fitsUnder,
-	refuseModelWrittenGuardrails,
 	requireToolGuardrails,
 } from './checks';
 import { readGuardrails } from './fields';
@@ -50,7 +49,8 @@ function countInDayOrRefuse(
 }
 
 /**
- * Checks one withdrawal against the node's guardrails, then sends it with `send`. A refused
+ * Checks one withdrawal against the node's guardrails, then sends it with `send` (the caller has
+ * refused values the AI model wrote first: refuseModelWrittenGuardrails). A refused
  * withdrawal throws before `send` is called (nothing sent, no Payout Key recorded). An accepted
  * one is counted before it is sent; if the send surely sent nothing (a refusal by the service, a
  * payout already attempted, no request made) it is taken off again; one whose outcome is unknown
@@ -63,7 +63,6 @@ export async function withGuardrails(
 	send: () => Promise<IDataObject | IDataObject[]>,
 ): Promise<IDataObject | IDataObject[]> {
 	const { address, amount } = withdrawal;
-	refuseModelWrittenGuardrails(this, itemIndex);
 	const guardrails = readGuardrails(this, itemIndex);
 	requireToolGuardrails(this, itemIndex, guardrails, address);
 	checkAddress(this, itemIndex, address, guardrails.allowedAddresses);
