@@ -141,6 +141,10 @@ export interface RunOptions {
 	staticData?: IDataObject;
 	/** The node's name in the workflow (default "CoinRemitter"). */
 	nodeName?: string;
+	/** The node's id (default "node-under-test"): a second node of one workflow has another. */
+	nodeId?: string;
+	/** The id of the saved credential (default: its type's name): another id is another wallet. */
+	credentialId?: string;
 }
 
 export interface RunResult {
@@ -160,14 +164,17 @@ let runs = 0;
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const type = options.type ?? `${PACKAGE}.coinRemitter`;
 	const node: INode = {
-		id: 'node-under-test',
+		id: options.nodeId ?? 'node-under-test',
 		name: options.nodeName ?? NODE_NAME,
 		type,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
 		credentials: Object.fromEntries(
-			Object.keys(options.credentials).map((name) => [name, { id: name, name }]),
+			Object.keys(options.credentials).map((name) => [
+				name,
+				{ id: options.credentialId ?? name, name },
+			]),
 		),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),

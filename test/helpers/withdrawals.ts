@@ -24,7 +24,19 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 	const withdraw = async (
 		workflowId: string,
 		choices: Record<string, unknown>,
-		{ items, credentials }: { items?: IDataObject[]; credentials?: Credentials } = {},
+		{
+			items,
+			credentials,
+			nodeId,
+			credentialId,
+		}: {
+			items?: IDataObject[];
+			credentials?: Credentials;
+			/** Another Withdrawal node of the workflow (default: the node under test). */
+			nodeId?: string;
+			/** Another saved credential: another wallet. */
+			credentialId?: string;
+		} = {},
 	) =>
 		await runNode({
 			parameters: editorParameters(description, {
@@ -36,6 +48,8 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 			credentials: credentials ?? v1Credentials(ctx.sim),
 			items,
 			workflowId,
+			nodeId,
+			credentialId,
 			continueOnFail: true,
 		});
 

@@ -5,7 +5,7 @@ import { canonicalAddress } from '../../../shared/addresses';
 import { canonicalDecimal } from '../../../shared/decimal';
 import { isOutcomeUnknown, tagged } from '../../../shared/errors';
 import { asNodeError } from '../nodeError';
-import { runsAsTool } from './guardrails';
+import { runsAsTool, walletOf } from './guardrails';
 import { claimPayoutKey, releasePayoutKey } from './payoutStore';
 
 /**
@@ -37,7 +37,7 @@ export function payoutKeys(
 	now = new Date(),
 ): { recorded: string; blockers: string[] } {
 	if (payout.key) return { recorded: sentKey(payout.key), blockers: [declinedKey(payout.key)] };
-	const wallet = context.getNode().credentials?.[payout.credentialType]?.id ?? 'unsaved';
+	const wallet = walletOf(context, payout.credentialType);
 	const address = canonicalAddress(payout.address);
 	const what = runsAsTool(context)
 		? `tool:${address}`
@@ -73,10 +73,12 @@ function requireStore(context: IExecuteFunctions, itemIndex: number) {
 async function claim(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	payout: Payout,
 	key: string,
 	blockers: string[],
 ) {
-	return await claimPayoutKey(context, key, blockers).catch((error: Error) => {
+	const wallet = walletOf(context, payout.credentialType);
+	return await claimPayoutKey(context, wallet, key, blockers).catch((error: Error) => {
 		throw asNodeError(context, error, itemIndex);
 	});
 }
@@ -96,7 +98,7 @@ export async function payOnce(
 ): Promise<IDataObject | IDataObject[]> {
 	requireStore(this, itemIndex);
 	const { recorded: key, blockers } = payoutKeys(this, payout);
-	const seen = await claim(this, itemIndex, key, blockers);
+	const seen = await claim(this, itemIndex, payout, key, blockers);
 	if (seen.includes(declinedKey(payout.key)))
 		throw tagged(declinedBefore(this, itemIndex, payout), { reason: 'declined' });
 	if (seen.length > 0)
@@ -105,7 +107,7 @@ export async function payOnce(
 		return await send();
 	} catch (error) {
 		if (isOutcomeUnknown(error)) throw withKeyKept(this, error as NodeApiError, payout);
-		await releasePayoutKey(this, key);
+		await releasePayoutKey(this, walletOf(this, payout.credentialType), key);
 		throw asNodeError(this, error, itemIndex);
 	}
 }
@@ -127,7 +129,9 @@ export async function declineOnce(
 				"A decline is recorded under the payout's Payout Key, so that no later approval, re-run or retry of the same payout can send it. Set the Payout Key to a value unique to this payout, such as the payout or order ID.",
 		});
 	requireStore(this, itemIndex);
-	const seen = await claim(this, itemIndex, declinedKey(payout.key), [sentKey(payout.key)]);
+	const seen = await claim(this, itemIndex, payout, declinedKey(payout.key), [
+		sentKey(payout.key),
+	]);
 	if (seen.includes(sentKey(payout.key)))
 		throw tagged(sentBeforeDecline(this, itemIndex, payout), { reason: 'alreadyAttempted' });
 	return {
@@ -160,7 +164,7 @@ function declinedBefore(context: IExecuteFunctions, itemIndex: number, payout: P
 		`This payout was declined (Payout Key "${payout.key}"), so it was not sent`,
 		{
 			itemIndex,
-			description: `A run of this node with Decision set to Decline recorded this Payout Key first, for example a person declined it, or its approval timed out. The first decision recorded holds. To pay it after all, send it under a Payout Key that was never used (for example "${payout.key}-2").`,
+			description: `A Withdrawal node on this wallet with Decision set to Decline recorded this Payout Key first, for example a person declined it, or its approval timed out. The first decision recorded holds. To pay it after all, send it under a Payout Key that was never used (for example "${payout.key}-2").`,
 		},
 	);
 }
@@ -172,7 +176,7 @@ function sentBeforeDecline(context: IExecuteFunctions, itemIndex: number, payout
 		{
 			itemIndex,
 			description:
-				"A run of this node recorded the payout as sent, or being sent, before the decline came, for example an approval of the same payout that came first. Check whether it went out: that run's Withdraw output, or the wallet's transactions in the CoinRemitter dashboard. If CoinRemitter refused that send, the Payout Key is free again and a decline now is recorded.",
+				"A Withdrawal node on this wallet recorded the payout as sent, or being sent, before the decline came, for example an approval of the same payout that came first. Check whether it went out: that run's Withdraw output, or the wallet's transactions in the CoinRemitter dashboard. If CoinRemitter refused that send, the Payout Key is free again and a decline now is recorded.",
 		},
 	);
 }
@@ -196,6 +200,6 @@ function alreadyAttempted(context: IExecuteFunctions, itemIndex: number, payout:
 		return new NodeOperationError(node, message, { itemIndex, description: PERSON_CHECKS });
 	return new NodeOperationError(node, message, {
 		itemIndex,
-		description: `An earlier run of this workflow already sent this payout, or started to (for example the run that is now retried, or a run that n8n restarted after a worker stopped). Nothing was sent now, so that nothing is paid twice. Check whether it was made: the wallet's transactions in the CoinRemitter dashboard, the transaction by its ID (Transaction → Get; the withdrawal's callback carries it), or the balance (Wallet → Get Balance). If it was not made, or it really is a new payout, send it under a Payout Key that was never used (for example the order ID, or "order-1042-2"); with the Payout Key empty, the same amount to the same address is refused for ${DEFAULT_KEY_DAYS} days (UTC).`,
+		description: `A Withdrawal node on this wallet already sent this payout, or started to: an earlier run of this workflow (for example the run that is now retried, or a run that n8n restarted after a worker stopped), another workflow, or a copy of this one. Nothing was sent now, so that nothing is paid twice. Check whether it was made: the wallet's transactions in the CoinRemitter dashboard, the transaction by its ID (Transaction → Get; the withdrawal's callback carries it), or the balance (Wallet → Get Balance). If it was not made, or it really is a new payout, send it under a Payout Key that was never used (for example the order ID, or "order-1042-2"); with the Payout Key empty, the same amount to the same address is refused for ${DEFAULT_KEY_DAYS} days (UTC).`,
 	});
 }

@@ -9,6 +9,13 @@ import { NodeOperationError } from 'n8n-workflow';
 // writes that overlap lose one another's keys, and two claims of one key can both see it as new.
 // So every write of this process to one row waits for the one before it to finish. Other n8n
 // processes (queue-mode workers) are not held by this: docs/queue-mode.md has the recipe.
+//
+// A Payout Key is the wallet's, not the node's: the merchant's name for a payout. n8n gives a node
+// no store shared by workflows (the deduplication store and static data are keyed by workflow;
+// n8n 1.123 opens Data Tables to its own Data table nodes only), so every claim is also held in
+// this process, per wallet (its saved credential), checked and taken with no await in between:
+// another workflow, a copy of this one, or a second Withdrawal node on the wallet is refused at
+// once and in turn. After a restart only each node's own row remains (README, Payout Key).
 
 /** How many payout keys one Withdrawal node remembers; past that, the oldest is forgotten. */
 export const REMEMBERED_PAYOUTS = 10_000;
@@ -16,6 +23,23 @@ export const REMEMBERED_PAYOUTS = 10_000;
 const UNIQUE_VIOLATION =
 	/duplicate key|unique constraint|UNIQUE constraint failed|Duplicate entry/i;
 const SCOPE = 'node' as const;
+
+/** How many payout entries this process holds for all wallets; past that, the oldest is forgotten. */
+export const PROCESS_HELD_ENTRIES = 100_000;
+/** Every entry claimed in this process and not released, as `<wallet>\n<entry>`, oldest first. */
+const heldInProcess = new Set<string>();
+
+/** Forgets every claim this process holds: what an n8n restart does (tests). */
+export function forgetPayoutClaims(): void {
+	heldInProcess.clear();
+}
+
+function holdInProcess(entry: string) {
+	heldInProcess.delete(entry);
+	heldInProcess.add(entry);
+	if (heldInProcess.size > PROCESS_HELD_ENTRIES)
+		heldInProcess.delete(heldInProcess.values().next().value as string);
+}
 
 /** The last write queued on each row of this process: `<workflow id>\n<node id>`. */
 const rowQueues = new Map<string, Promise<unknown>>();
@@ -55,15 +79,34 @@ const forget = async (context: IExecuteFunctions, keys: string[]) =>
 	});
 
 /**
- * Records `key` unless it or one of `blockers` is already recorded. Returns those of them that were
+ * Records `key` for `wallet` unless it or one of `blockers` is already recorded, by any Withdrawal
+ * node of this process on the wallet or by this node before. Returns those of them that were
  * recorded before: none, `key` is recorded now (the payout may be sent); some, nothing is left
  * recorded by this call.
  */
 export async function claimPayoutKey(
 	context: IExecuteFunctions,
+	wallet: string,
 	key: string,
 	blockers: string[],
 ): Promise<string[]> {
+	const entryOf = (recorded: string) => `${wallet}\n${recorded}`;
+	const heldHere = [key, ...blockers].filter((recorded) => heldInProcess.has(entryOf(recorded)));
+	if (heldHere.length > 0) return heldHere;
+	holdInProcess(entryOf(key));
+	try {
+		const seenBefore = await claimInNodeRow(context, key, blockers);
+		for (const recorded of seenBefore) holdInProcess(entryOf(recorded));
+		if (seenBefore.length > 0 && !seenBefore.includes(key)) heldInProcess.delete(entryOf(key));
+		return seenBefore;
+	} catch (error) {
+		heldInProcess.delete(entryOf(key));
+		throw error;
+	}
+}
+
+/** Records `key` in the node's own row unless it or one of `blockers` is there: see claimPayoutKey. */
+async function claimInNodeRow(context: IExecuteFunctions, key: string, blockers: string[]) {
 	return await inTurn(context, async () => {
 		// The store answers membership only by recording: the blockers go in with the key, with room
 		// for them, and those that were not there before come out again at once.
@@ -79,6 +122,11 @@ export async function claimPayoutKey(
 }
 
 /** Forgets a key recorded by `claimPayoutKey` (the payout was surely not sent). */
-export async function releasePayoutKey(context: IExecuteFunctions, key: string): Promise<void> {
+export async function releasePayoutKey(
+	context: IExecuteFunctions,
+	wallet: string,
+	key: string,
+): Promise<void> {
 	await inTurn(context, async () => await forget(context, [key]));
+	heldInProcess.delete(`${wallet}\n${key}`);
 }

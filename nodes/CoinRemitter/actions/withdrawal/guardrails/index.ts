@@ -30,7 +30,8 @@ export interface Withdrawal {
 	credentialType: string;
 }
 
-const walletOf = (context: IExecuteFunctions, credentialType: string) =>
+/** The wallet a withdrawal draws on: the node's saved credential of `credentialType`. */
+export const walletOf = (context: IExecuteFunctions, credentialType: string) =>
 	context.getNode().credentials?.[credentialType]?.id ?? 'unsaved';
 
 function countInDayOrRefuse(

@@ -85,11 +85,14 @@ describe('payouts are sent once per key', () => {
 		expect(withdrawals()).toHaveLength(2);
 	});
 
-	it('keys are per workflow: another workflow may pay the same amount to the same address', async () => {
+	it('the default key is the wallet\'s: another workflow does not pay the same amount to the same address again', async () => {
 		await withdraw('wf-one', {});
 		const other = await withdraw('wf-two', {});
-		expect(other.items[0].json.amount).toBe('1.00000000');
-		expect(withdrawals()).toHaveLength(2);
+		expect(other.items[0].json).toMatchObject({
+			error: expect.stringMatching(/^This withdrawal was already attempted \(1 to .* in the last 7 days\)/),
+			outcome: 'alreadyAttempted',
+		});
+		expect(withdrawals()).toHaveLength(1);
 	});
 
 	it('legacy withdrawals are guarded the same way', async () => {
