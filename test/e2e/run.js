@@ -31,7 +31,7 @@ const {
 } = require('./checks/rest');
 const { checkGuardrails } = require('./checks/guardrails');
 const { checkCredentialHosts, checkNoCustomApiCall } = require('./checks/credentialHosts');
-const { checkRaces, prepareRaces } = require('./checks/races');
+const { checkRaces, checkTwinsAfterRestart, prepareRaces } = require('./checks/races');
 const { checkWidgetOrders, prepareWidgetOrders } = require('./checks/widgetOrders');
 const { checkMcp, MCP_WORKFLOW_ID, mcpWorkflow } = require('./checks/mcp');
 const { checkRestartRedelivery } = require('./checks/restart');
@@ -108,6 +108,10 @@ async function checkTarget(target, tarball, sim) {
 		);
 		await attempt(`${tag} a person approves payouts above an amount`, () =>
 			checkPayoutApprovals(instance, sim, tag, smtp),
+		);
+		// n8n was restarted by the approval check (its time-out case).
+		await attempt(`${tag} one wallet, two workflows, after a restart`, () =>
+			checkTwinsAfterRestart(instance, sim, tag),
 		);
 		if (!target.version.startsWith('1.'))
 			await attempt(`${tag} a person approves an agent's withdrawal`, () =>

@@ -6,9 +6,13 @@
 // disapprove link as a browser would. Besides that, a webhook in place of the manual trigger (its
 // body gives the payout rows) and a shorter Limit Wait Time, the example runs as shipped.
 // Withdrawals are counted at the simulator.
-//   examples/payouts-with-approval.json (1.x and 2.x): a row at or under the approval amount is
-//   paid at once; one above it is approved (its link opened twice at once, then again), declined
-//   (then its approve link opened), or left until Limit Wait Time ends.
+//   examples/payouts-with-approval.json (1.x and 2.x): rows within "Pay now, no person"'s limits
+//   are paid at once (a row at the approval amount, then rows split under it until the execution's
+//   total is used up); every other row asks a person, who sees the amount, the wallet's coin, the
+//   address and the Payout Key, and is told the outcome after the click. One row is approved (its
+//   link opened twice at once), one declined and approved at the same moment, one that carries its
+//   own approval fields is left until Limit Wait Time ends. A copy of the workflow, imported beside
+//   it, is then given keys the original paid: it pays nothing again, and its person is told.
 //   examples/ai-agent-approval.json (2.x: n8n's human review of tool calls): the scripted model
 //   proposes a withdrawal; a person declines it (the model is told), lets it time out, then
 //   approves it (its link opened twice at once).
@@ -24,6 +28,8 @@ const { startSmtpCapture } = require('../../helpers/smtpCapture');
 
 const PAYOUTS_ID = 'crE2eApprovals01';
 const PAYOUTS_PATH = 'e2e-approvals';
+const COPY_ID = 'crE2eApprovals02';
+const COPY_PATH = 'e2e-approvals-copy';
 const AGENT_ID = 'crE2eAgentHitl01';
 const AGENT_PATH = 'e2e-agent-approval';
 const SMTP = { id: 'crE2eSmtpCapture', name: 'SMTP capture (e2e)' };
@@ -63,14 +69,16 @@ const emailParameters = (slack, subject, options) => ({
 	options,
 });
 
+const PAYOUT = "$('One payout to approve').item.json";
+
 /**
  * examples/payouts-with-approval.json as the check runs it: started by a webhook whose body holds
- * the rows, and Send Email (Send and Wait) in place of Slack, its Limit Wait Time short for the
- * row whose payoutId ends in "timeout".
+ * the rows, Send Email (Send and Wait) in place of the Slack question, its Limit Wait Time short
+ * for the row whose payoutId ends in "timeout", and Send Email in place of the Slack outcome.
  */
-function payoutsVariant() {
+function payoutsVariant(id = PAYOUTS_ID, path = PAYOUTS_PATH) {
 	const shipped = example('payouts-with-approval.json');
-	const nodes = withWebhook(shipped, 'Start payouts', PAYOUTS_PATH).map((node) => {
+	const nodes = withWebhook(shipped, 'Start payouts', path).map((node) => {
 		if (node.name === 'Payout list')
 			return {
 				...node,
@@ -78,8 +86,25 @@ function payoutsVariant() {
 					jsCode: "return $('Start payouts').first().json.body.rows.map((json) => ({ json }));",
 				},
 			};
+		if (node.name === 'Tell the person')
+			return {
+				id: node.id,
+				name: node.name,
+				type: 'n8n-nodes-base.emailSend',
+				typeVersion: 2.1,
+				position: node.position,
+				parameters: {
+					fromEmail: 'n8n@example.com',
+					toEmail: 'approver@example.com',
+					subject: '=Outcome of payout {{ $json.payoutId }}',
+					emailFormat: 'text',
+					text: node.parameters.text,
+					options: {},
+				},
+				credentials: { smtp: SMTP },
+			};
 		if (node.type !== 'n8n-nodes-base.slack') return node;
-		const limit = `={{ $json.payoutId.endsWith('timeout') ? ${TIMEOUT_MINUTES} : ${WAIT_MINUTES} }}`;
+		const limit = `={{ ${PAYOUT}.payoutId.endsWith('timeout') ? ${TIMEOUT_MINUTES} : ${WAIT_MINUTES} }}`;
 		return {
 			id: node.id,
 			name: node.name,
@@ -88,7 +113,7 @@ function payoutsVariant() {
 			position: node.position,
 			parameters: {
 				operation: 'sendAndWait',
-				...emailParameters(node, '=Approve payout {{ $json.payoutId }}?', {
+				...emailParameters(node, `=Approve payout {{ ${PAYOUT}.payoutId }}?`, {
 					limitWaitTime: {
 						values: { limitType: 'afterTimeInterval', resumeAmount: limit, resumeUnit: 'minutes' },
 					},
@@ -97,7 +122,7 @@ function payoutsVariant() {
 			credentials: { smtp: SMTP },
 		};
 	});
-	return { ...shipped, id: PAYOUTS_ID, name: 'E2E payouts with approval', nodes };
+	return { ...shipped, id, name: `E2E payouts with approval ${id}`, nodes };
 }
 
 /**
@@ -149,6 +174,9 @@ async function prepareApprovals(instance) {
 	]);
 	await instance.importWorkflow(payoutsVariant());
 	await instance.activate(PAYOUTS_ID);
+	// The same workflow imported a second time, as a merchant trying a change would.
+	await instance.importWorkflow(payoutsVariant(COPY_ID, COPY_PATH));
+	await instance.activate(COPY_ID);
 	if (isMajor2(instance)) {
 		await instance.importWorkflow(agentVariant());
 		await instance.activate(AGENT_ID);
@@ -194,13 +222,18 @@ async function runDataOf(instance, id) {
 
 const firstJson = (runData, node) => runData[node]?.[0]?.data?.main?.[0]?.[0]?.json;
 
-/** The Decision and Withdraw outputs of the execution that asked about payout `payoutId`. */
+/** The Decision, Withdraw and Outcome outputs of the execution that asked about payout `payoutId`. */
 async function rowOutcome(instance, executions, payoutId) {
 	for (const execution of executions) {
 		const runData = await runDataOf(instance, execution.id);
 		const decision = firstJson(runData, 'Decision');
 		if (decision?.payoutId === payoutId)
-			return { execution: execution.id, decision, withdraw: firstJson(runData, 'Withdraw') };
+			return {
+				execution: execution.id,
+				decision,
+				withdraw: firstJson(runData, 'Withdraw'),
+				outcome: firstJson(runData, 'Outcome'),
+			};
 	}
 	return { execution: undefined };
 }
@@ -234,12 +267,42 @@ async function post(instance, path, body) {
 async function mailFor(smtp, pattern, label) {
 	let found;
 	const arrived = await waitFor(
-		() => (found = smtp.mails.find((mail) => pattern.test(mail.subject + mail.body))),
+		() => (found = smtp.mails.find((mail) => pattern.test(`${mail.subject}\n${mail.body}`))),
 		60000,
 	);
 	if (!arrived)
 		throw new Error(`no mail for ${label}: ${smtp.mails.map((mail) => mail.subject).join(' | ')}`);
 	return found;
+}
+
+const askMail = (smtp, id) =>
+	mailFor(smtp, new RegExp(`^Approve payout ${id}\\?`), `asking about ${id}`);
+const outcomeMail = (smtp, id) =>
+	mailFor(smtp, new RegExp(`^Outcome of payout ${id}\\b`), `the outcome of ${id}`);
+const plain = (body) =>
+	body
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/&quot;/g, '"')
+		.replace(/\s+/g, ' ');
+
+/** The ask mail names exactly what is sent: the amount, the wallet's coin, the address, the Payout Key. */
+const showsPayout = (mail, row) =>
+	plain(mail.body).includes(
+		`Payout ${row.payoutId}: send ${row.amount} TCN to ${row.address} from the wallet`,
+	) && plain(mail.body).includes(`Payout Key ${row.payoutId}?`);
+
+/** The sub-executions of a workflow (one per payout a person decides), with their status. */
+const subExecutionsOf = async (instance, workflowId) =>
+	(await executionsOf(instance, workflowId)).filter((execution) => execution.mode !== 'webhook');
+
+async function waitForStatus(instance, workflowId, status, count) {
+	return await waitFor(
+		async () =>
+			(await subExecutionsOf(instance, workflowId)).filter(
+				(execution) => execution.status === status,
+			).length >= count,
+		60000,
+	);
 }
 
 async function checkPayoutApprovals(instance, sim, tag, smtp) {
@@ -248,41 +311,49 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 	const [a1, a2, a3] = shipped.nodes
 		.find((node) => node.name === 'Withdraw')
 		.parameters.guardrails.allowedAddresses.split('\n');
+	// "Pay now, no person": at most 1 a payout, 2 an execution. 1 + 0.9 fit; the next 0.9 does not.
 	const rows = [
-		{ payoutId: 'e2e-small', address: a1, amount: '0.5' },
+		{ payoutId: 'e2e-small', address: a1, amount: '1' },
+		{ payoutId: 'e2e-split-a', address: a2, amount: '0.9' },
+		{ payoutId: 'e2e-split-b', address: a3, amount: '0.9' },
 		{ payoutId: 'e2e-approve', address: a2, amount: '1.5' },
 		{ payoutId: 'e2e-deny', address: a3, amount: '2' },
-		{ payoutId: 'e2e-timeout', address: a1, amount: '1.25' },
+		// A row that carries its own approval, as an API or a form could send it.
+		{
+			payoutId: 'e2e-timeout',
+			address: a1,
+			amount: '1.25',
+			approved: true,
+			data: { approved: true },
+			decision: 'send',
+		},
 	];
+	const asked = ['e2e-split-b', 'e2e-approve', 'e2e-deny', 'e2e-timeout'];
 	const before = snapshot(sim);
 	const started = Date.now();
 	smtp.mails.length = 0;
 	await post(instance, PAYOUTS_PATH, { rows });
 	const mails = {};
-	for (const id of ['e2e-approve', 'e2e-deny', 'e2e-timeout'])
-		mails[id] = await mailFor(smtp, new RegExp(`payout ${id}\\b`), id);
-	await waitFor(() => sendsSince(sim, before).length >= 1, 30000);
+	for (const id of asked) mails[id] = await askMail(smtp, id);
+	await waitFor(() => sendsSince(sim, before).length >= 2, 30000);
 	// A link opened before n8n has saved its execution as waiting is answered 409 (running).
-	const subExecutions = async () =>
-		(await executionsOf(instance, PAYOUTS_ID)).filter((execution) => execution.mode !== 'webhook');
-	await waitFor(
-		async () =>
-			(await subExecutions()).filter((execution) => execution.status === 'waiting').length === 3,
-		30000,
-	);
+	await waitForStatus(instance, PAYOUTS_ID, 'waiting', asked.length);
 	check(
-		`${tag} approvals: a row at or under the approval amount is paid at once; each row above it gets one message, and nothing above it is sent yet`,
-		JSON.stringify(sendsSince(sim, before)) === JSON.stringify([`0.5→${a1}`]) &&
-			smtp.mails.length === 3 &&
-			['e2e-approve', 'e2e-deny', 'e2e-timeout'].every(
+		`${tag} approvals: rows within the no-person limits are paid at once (1, then 0.9 of a split: 2 an execution); every other row, a split row past the execution's total included, gets one message that shows the amount, the wallet's coin (read from the wallet), the address and the Payout Key, and nothing else is sent yet`,
+		JSON.stringify(sendsSince(sim, before).sort()) === JSON.stringify([`0.9→${a2}`, `1→${a1}`]) &&
+			smtp.mails.length === asked.length &&
+			asked.every(
 				(id) =>
 					linkOf(mails[id], true) &&
 					linkOf(mails[id], false) &&
-					mails[id].body.includes(rows.find((row) => row.payoutId === id).address),
+					showsPayout(
+						mails[id],
+						rows.find((row) => row.payoutId === id),
+					),
 			),
 		JSON.stringify({
 			sent: sendsSince(sim, before),
-			mails: smtp.mails.map((mail) => [mail.subject, mail.links]),
+			mails: smtp.mails.map((mail) => [mail.subject, plain(mail.body).slice(0, 300)]),
 		}).slice(0, 1500),
 	);
 	const toMail = Date.now() - started;
@@ -290,8 +361,9 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 	// Approved, its link opened twice at the same moment, then once more when all is done.
 	const approve = linkOf(mails['e2e-approve'], true);
 	const twice = await Promise.all([open(approve), open(approve)]);
+	const splitDeclined = await open(linkOf(mails['e2e-split-b'], false));
 	const paid = await waitFor(
-		() => sendsSince(sim, before).some((sent) => sent.endsWith(a2)),
+		() => sendsSince(sim, before).some((sent) => sent === `1.5→${a2}`),
 		30000,
 	);
 	// Declined, and its approve link opened at the same moment, as two people might. n8n 2.x
@@ -301,43 +373,74 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 		open(linkOf(mails['e2e-deny'], false)),
 		open(linkOf(mails['e2e-deny'], true)),
 	]);
-	await waitFor(
-		async () =>
-			(await subExecutions()).filter((execution) => execution.status === 'success').length >= 2,
-		30000,
-	);
+	await waitForStatus(instance, PAYOUTS_ID, 'success', 3);
 	await sleep(1500); // for a second resumption of the declined row's execution to finish
 	const again = await open(approve);
 	const afterDenyDone = await open(linkOf(mails['e2e-deny'], true));
-	const denyRow = await rowOutcome(instance, await subExecutions(), 'e2e-deny');
-	const deniedPaid = sendsSince(sim, before).filter((sent) => sent.endsWith(a3)).length;
+	const executions = await subExecutionsOf(instance, PAYOUTS_ID);
+	const denyRow = await rowOutcome(instance, executions, 'e2e-deny');
+	const approveRow = await rowOutcome(instance, executions, 'e2e-approve');
+	const deniedPaid = sendsSince(sim, before).filter(
+		(sent) => sent.endsWith(a3) && sent.startsWith('2→'),
+	).length;
+	const told = {
+		approve: plain((await outcomeMail(smtp, 'e2e-approve')).body),
+		split: plain((await outcomeMail(smtp, 'e2e-split-b')).body),
+		deny: plain((await outcomeMail(smtp, 'e2e-deny')).body),
+	};
 	check(
-		`${tag} approvals: approved (the link opened twice at once, then again once done): paid once; declined and approved at the same moment: the first decision recorded holds, sent at most once, and the row says which (declined: sent false; paid: the decline says the payout went out)`,
+		`${tag} approvals: approved (the link opened twice at once, then again once done): paid once, and the person is told it was sent with its transaction id; a split row declined: nothing sent, and the person is told; declined and approved at the same moment: sent at most once, and the person is told which (declined, or sent)`,
 		paid &&
-			sendsSince(sim, before).filter((sent) => sent.endsWith(a2)).length === 1 &&
+			sendsSince(sim, before).filter((sent) => sent === `1.5→${a2}`).length === 1 &&
+			sendsSince(sim, before).filter((sent) => sent === `0.9→${a3}`).length === 0 &&
+			told.approve.includes(
+				`Payout e2e-approve (1.5 TCN to ${a2}): sent. CoinRemitter transaction id ${approveRow.withdraw?.id}`,
+			) &&
+			/: not sent: declined\. It stays declined\./.test(told.split) &&
 			deniedPaid <= 1 &&
-			(deniedPaid === 1 ? paidRow(denyRow.withdraw) : declinedRow(denyRow.withdraw)),
+			(deniedPaid === 1
+				? paidRow(denyRow.withdraw) && /: sent\.|already sent/.test(told.deny)
+				: declinedRow(denyRow.withdraw) &&
+					/: not sent: (declined|it was declined before)/.test(told.deny)),
 		JSON.stringify({
 			sent: sendsSince(sim, before),
 			denyRow,
-			opened: [...twice, deny, afterDeny, again, afterDenyDone].map(answerLine),
-		}).slice(0, 1800),
+			told,
+			opened: [...twice, splitDeclined, deny, afterDeny, again, afterDenyDone].map(answerLine),
+		}).slice(0, 2000),
+	);
+
+	// The copy of the workflow, given keys the original paid: at once (e2e-small: within its own
+	// no-person limits) and after a person's click (e2e-approve): nothing is sent again.
+	smtp.mails.length = 0;
+	const copyBefore = snapshot(sim);
+	await post(instance, COPY_PATH, { rows: [rows[0], rows[3]] });
+	const copyAsk = await askMail(smtp, 'e2e-approve');
+	await waitForStatus(instance, COPY_ID, 'waiting', 1);
+	await open(linkOf(copyAsk, true));
+	const copyTold = plain((await outcomeMail(smtp, 'e2e-approve')).body);
+	check(
+		`${tag} approvals: a copy of the workflow imported beside it pays nothing the original paid: a row it would pay at once is refused as already attempted, and an approved one too, and its person is told "already sent"`,
+		sendsSince(sim, copyBefore).length === 0 &&
+			smtp.mails.filter((mail) => /^Approve payout/.test(mail.subject)).length === 1 &&
+			/: not sent now: it was already sent, or started to be/.test(copyTold),
+		JSON.stringify({
+			sent: sendsSince(sim, copyBefore),
+			copyTold,
+			mails: smtp.mails.map((mail) => mail.subject),
+		}).slice(0, 1200),
 	);
 
 	// Time out: the row's limit (3 s) has passed; n8n resumes it at start-up.
 	const restartAt = Date.now();
 	await instance.stop();
 	await instance.start();
-	const resumed = await waitFor(
-		async () =>
-			(await subExecutions()).filter((execution) => execution.status === 'success').length >= 3,
-		60000,
-	);
+	const resumed = await waitForStatus(instance, PAYOUTS_ID, 'success', asked.length);
 	const timeoutSeconds = Math.round((Date.now() - restartAt) / 1000);
 	const reopened = await open(linkOf(mails['e2e-timeout'], true));
 	await sleep(1500); // for anything the link might have started
 	const decisions = {};
-	for (const execution of await subExecutions()) {
+	for (const execution of await subExecutionsOf(instance, PAYOUTS_ID)) {
 		const decision = firstJson(await runDataOf(instance, execution.id), 'Decision');
 		if (decision) decisions[decision.payoutId] = decision.approval;
 	}
@@ -348,16 +451,22 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 	const sent = sendsSince(sim, before);
 	// n8n 1.123 saves the declined row's execution as the resumption that finished last, so its
 	// Decision may be the refused approval: what was sent and what Withdraw said are checked above.
-	const expected = [`0.5→${a1}`, `1.5→${a2}`, ...(deniedPaid ? [`2→${a3}`] : [])];
-	const timedOutRow = await rowOutcome(instance, await subExecutions(), 'e2e-timeout');
+	const expected = [`1→${a1}`, `0.9→${a2}`, `1.5→${a2}`, ...(deniedPaid ? [`2→${a3}`] : [])];
+	const timedOutRow = await rowOutcome(
+		instance,
+		await subExecutionsOf(instance, PAYOUTS_ID),
+		'e2e-timeout',
+	);
 	check(
-		`${tag} approvals: each row says its decision (approved, denied, timedOut) and the simulator carried out only the row under the amount and the approved one (and the declined one if its approval was recorded first); the timed-out row is declined at Withdraw and its approve link afterwards sends nothing`,
+		`${tag} approvals: each row says its decision (approved, denied, timedOut); the row that carried its own "approved" and "data" fields timed out and was not paid (declined at Withdraw, and its person told so), its approve link afterwards sends nothing; the simulator carried out only what no person was needed for and what a person approved`,
 		resumed &&
 			decisions['e2e-approve'] === 'approved' &&
+			decisions['e2e-split-b'] === 'denied' &&
 			['approved', 'denied'].includes(decisions['e2e-deny']) &&
 			decisions['e2e-timeout'] === 'timedOut' &&
-			Object.keys(decisions).length === 3 &&
+			Object.keys(decisions).length === asked.length &&
 			declinedRow(timedOutRow.withdraw) &&
+			/no answer came in time/.test(String(timedOutRow.outcome?.text)) &&
 			JSON.stringify([...sent].sort()) === JSON.stringify([...expected].sort()),
 		JSON.stringify({
 			decided,
@@ -365,6 +474,35 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 			timedOutRow,
 			reopened: answerLine(reopened),
 		}).slice(0, 1500),
+	);
+	// After the restart, the declined split row posted again: within "Pay now, no person"'s limits,
+	// yet declined by a person, so nothing is sent and no one is asked again.
+	smtp.mails.length = 0;
+	const runsBefore = (await executionsOf(instance, PAYOUTS_ID)).length;
+	const declinedBefore = snapshot(sim);
+	await post(instance, PAYOUTS_PATH, { rows: [rows[2]] });
+	await waitFor(
+		async () =>
+			(await executionsOf(instance, PAYOUTS_ID)).filter(
+				(execution) => !['new', 'running', 'waiting'].includes(execution.status),
+			).length > runsBefore,
+		30000,
+	);
+	const latest = (await executionsOf(instance, PAYOUTS_ID)).find(
+		(execution) => execution.mode === 'webhook',
+	);
+	const payNow = (await runDataOf(instance, latest.id))['Pay now, no person']?.[0]?.data?.main;
+	const refusedAs = payNow?.[1]?.[0]?.json;
+	check(
+		`${tag} approvals: after a restart, a row a person declined, posted again within the no-person limits, is refused as declined by "Pay now, no person": nothing sent, no one asked again`,
+		sendsSince(sim, declinedBefore).length === 0 &&
+			refusedAs?.outcome === 'declined' &&
+			smtp.mails.length === 0,
+		JSON.stringify({
+			sent: sendsSince(sim, declinedBefore),
+			refusedAs,
+			mails: smtp.mails.map((mail) => mail.subject),
+		}).slice(0, 1200),
 	);
 	console.log(
 		`# ${tag} approvals: mails after ${Math.round(toMail / 1000)} s; time-out resumed ${timeoutSeconds} s after the restart began; declined and approved at once: ${deniedPaid ? 'the approval held (paid once)' : 'the decline held (nothing sent)'}, Withdraw said ${denyRow.withdraw?.decision ?? denyRow.withdraw?.outcome ?? 'paid'}; ${Math.round((Date.now() - started) / 1000)} s in all; link answers ${[...twice, deny, afterDeny, again, afterDenyDone, reopened].map(answerLine).join(' | ')}`,

@@ -3,8 +3,9 @@
 // workflows, posted over HTTP at the same moment while the gateway answers 250 ms late, so that
 // the executions overlap at the gateway and in n8n's deduplication store, where the Payout Keys
 // are kept. Each race counts the withdrawals the gateway carried out: exactly one per payout,
-// whatever was posted twice, at once or again. Each race has a workflow of its own (the keys are
-// kept per workflow, or per node), activated before n8n starts.
+// whatever was posted twice, at once or again. Each race has a workflow of its own, activated
+// before n8n starts; the twin race has two (a workflow and its copy, on one wallet): the Payout Key
+// is the wallet's, so each key is paid once across both.
 const { attempt, check } = require('../../report');
 const { CREDENTIALS, waitFor, workflow, workflowBuilder } = require('../../../scripts/n8n-runtime');
 
@@ -23,7 +24,13 @@ const RACES = {
 	default: { id: 'crE2eRaceDflt001', path: 'e2e-race-default', tag: 'RaceD' },
 	day: { id: 'crE2eRaceDay0001', path: 'e2e-race-day', tag: 'RaceY' },
 	dedup: { id: 'crE2eRaceDedup01', path: 'e2e-race-dedup', tag: 'RaceR' },
+	twin: { id: 'crE2eRaceTwin001', path: 'e2e-race-twin', tag: 'RaceT' },
+	twinCopy: { id: 'crE2eRaceTwin002', path: 'e2e-race-twin-copy', tag: 'RaceT' },
 };
+/** The twin race: keys posted to both workflows at the same moment, then keys posted to one and then the other. */
+const TWIN = { atOnce: 3, inTurn: 2 };
+/** A key the twin race posts to the original alone: after the restart, the copy has never met it. */
+const NEVER_MET = 9;
 const CLEAR_PATH = 'e2e-race-dedup-clear';
 
 /** An address the simulator takes ('T' and 33 base58 characters), the `i`-th of a race. */
@@ -119,6 +126,20 @@ function raceWorkflows() {
 			guardrails: { maxTotalPerDay: DAY_CAP.limit },
 		}),
 		dedupWorkflow(),
+		raceWorkflow(RACES.twin, 'one wallet, the original'),
+		// A duplicate as n8n's Duplicate or a second import makes it: the same nodes, another workflow.
+		{
+			...raceWorkflow(RACES.twinCopy, 'one wallet, the copy'),
+			nodes: raceWorkflow(RACES.twin, '').nodes.map((node) =>
+				node.type === 'n8n-nodes-base.webhook'
+					? {
+							...node,
+							webhookId: RACES.twinCopy.path,
+							parameters: { ...node.parameters, path: RACES.twinCopy.path },
+						}
+					: node,
+			),
+		},
 	];
 }
 
@@ -373,6 +394,75 @@ async function raceBesideRemoveDuplicates(instance, sim, tag) {
 }
 
 /** The races one after the other, the gateway answering 250 ms late; a race that throws fails alone. */
+const twinPayout = (i) => ({
+	key: `race-twin-${i}`,
+	address: addressOf(RACES.twin, i),
+	amount: '0.00100000',
+});
+
+/**
+ * The same Payout Key through a workflow and its copy on one wallet: 3 keys posted to both at the
+ * same moment, then 2 keys posted to the original and, once answered, to the copy.
+ */
+async function raceTwins(instance, sim, tag) {
+	const started = Date.now();
+	const [original, copy] = [urlOf(instance, RACES.twin.path), urlOf(instance, RACES.twinCopy.path)];
+	const atOnce = Array.from({ length: TWIN.atOnce }, (_, i) => twinPayout(i));
+	const inTurn = Array.from({ length: TWIN.inTurn }, (_, i) => twinPayout(TWIN.atOnce + i));
+	const raced = await Promise.all(
+		atOnce.flatMap((body) => [post(original, body), post(copy, body)]),
+	);
+	const first = await postAtOnce(original, [...inTurn, twinPayout(NEVER_MET)]);
+	const then = await postAtOnce(copy, inTurn);
+	const all = [...atOnce, ...inTurn, twinPayout(NEVER_MET)];
+	const { sends, calls } = withdrawalsTo(
+		sim,
+		all.map((body) => body.address),
+	);
+	figure(
+		tag,
+		'one wallet, two workflows',
+		`${TWIN.atOnce} keys posted to a workflow and its copy at once, ${TWIN.inTurn} to one then the other → ${sends} withdrawals (${calls} withdraw calls)`,
+		started,
+	);
+	const pairs = atOnce.map((_, i) => raced.slice(2 * i, 2 * i + 2));
+	check(
+		`${tag} race: the same Payout Key through a workflow and its copy on one wallet is paid once (${all.length} keys → ${all.length} withdrawals): at the same moment one of the two answers "already attempted", and in turn the copy does`,
+		sends === all.length &&
+			calls === all.length &&
+			pairs.every((pair) => pair.filter(sent).length === 1 && pair.some(alreadyAttempted)) &&
+			first.every(sent) &&
+			then.every(alreadyAttempted),
+		`withdrawals ${sends}, withdraw calls ${calls}; at once ${tally(raced)}; in turn ${tally(first)} then ${tally(then)}`,
+	);
+}
+
+/**
+ * After n8n restarted (the approval checks restart it): a key the copy was refused before the
+ * restart is still refused by it (it recorded the refusal in its own row) and by the original; a
+ * key only the original paid, posted to the copy first, is measured: the copy has no record of it
+ * (the README says so; the claim table holds it).
+ */
+async function checkTwinsAfterRestart(instance, sim, tag) {
+	const [refusedBefore, neverMet] = [twinPayout(TWIN.atOnce), twinPayout(NEVER_MET)];
+	const [original, copy] = [urlOf(instance, RACES.twin.path), urlOf(instance, RACES.twinCopy.path)];
+	await registered(instance, RACES.twin.path);
+	await registered(instance, RACES.twinCopy.path);
+	const answers = [await post(copy, refusedBefore), await post(original, refusedBefore)];
+	const copyAnswer = await post(copy, neverMet);
+	const paidAgain = withdrawalsTo(sim, [neverMet.address]).sends - 1;
+	console.log(
+		`# ${tag} race (one wallet, after a restart): a key the copy was refused before, posted to the copy and the original: ${tally(answers)}; a key only the original paid, posted to the copy: ${sent(copyAnswer) ? 'PAID AGAIN (the copy has no record of it; the claim table holds this)' : tally([copyAnswer])}`,
+	);
+	check(
+		`${tag} race: after a restart, a Payout Key the copy was refused before is still refused by the copy and by the original ("already attempted"), nothing sent`,
+		answers.every(alreadyAttempted) &&
+			withdrawalsTo(sim, [refusedBefore.address]).sends === 1 &&
+			paidAgain <= 1,
+		`answers ${tally(answers)}; the never-met key ${tally([copyAnswer])}`,
+	);
+}
+
 async function checkRaces(instance, sim, tag) {
 	for (const path of [...Object.values(RACES).map((race) => race.path), CLEAR_PATH])
 		await registered(instance, path);
@@ -384,6 +474,7 @@ async function checkRaces(instance, sim, tag) {
 			['the default key', raceDefaultKey],
 			['the daily total', raceDailyTotal],
 			['Remove Duplicates beside the Payout Key', raceBesideRemoveDuplicates],
+			['one wallet, two workflows', raceTwins],
 		])
 			await attempt(`${tag} race: ${name}`, () => race(instance, sim, tag), { always: true });
 	} finally {
@@ -391,4 +482,4 @@ async function checkRaces(instance, sim, tag) {
 	}
 }
 
-module.exports = { checkRaces, prepareRaces, raceWorkflows };
+module.exports = { checkRaces, checkTwinsAfterRestart, prepareRaces, raceWorkflows };

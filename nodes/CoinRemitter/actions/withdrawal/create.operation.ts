@@ -35,7 +35,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. order-1042',
-		description: `A value unique to this payout, such as the order or payout ID. A payout whose key this node already sent, started to send, or declined is never sent again, even when the execution is retried or re-run; only CoinRemitter's own refusal forgets the key. Empty: the wallet, the address and the amount (1.5 and 1.50 alike) make the key for ${DEFAULT_KEY_DAYS} days (UTC), so n8n's Retry within that time never pays again, and the same amount to the same address is refused until then: give repeated payouts a key of their own.`,
+		description: `A value unique to this payout, such as the order or payout ID. A payout whose key this node already sent, started to send, or declined is never sent again, even when the execution is retried or re-run; only CoinRemitter's own refusal forgets the key. Empty: the wallet, the address and the amount (1.5 and 1.50 alike) make the key for ${DEFAULT_KEY_DAYS} days (UTC), so n8n's Retry within that time never pays again, and the same amount to the same address is refused until then: give repeated payouts a key of their own. The key is the wallet's: every Withdrawal node on this credential refuses it, in any workflow or copy of one. Not held: after an n8n restart only this node still knows it, and queue-mode workers each know their own (README, Payout Key: a claim table holds both).`,
 	},
 	{
 		displayName: 'Decision',

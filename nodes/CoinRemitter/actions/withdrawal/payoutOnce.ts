@@ -129,9 +129,7 @@ export async function declineOnce(
 				"A decline is recorded under the payout's Payout Key, so that no later approval, re-run or retry of the same payout can send it. Set the Payout Key to a value unique to this payout, such as the payout or order ID.",
 		});
 	requireStore(this, itemIndex);
-	const seen = await claim(this, itemIndex, payout, declinedKey(payout.key), [
-		sentKey(payout.key),
-	]);
+	const seen = await claim(this, itemIndex, payout, declinedKey(payout.key), [sentKey(payout.key)]);
 	if (seen.includes(sentKey(payout.key)))
 		throw tagged(sentBeforeDecline(this, itemIndex, payout), { reason: 'alreadyAttempted' });
 	return {

@@ -15,7 +15,8 @@ import { NodeOperationError } from 'n8n-workflow';
 // n8n 1.123 opens Data Tables to its own Data table nodes only), so every claim is also held in
 // this process, per wallet (its saved credential), checked and taken with no await in between:
 // another workflow, a copy of this one, or a second Withdrawal node on the wallet is refused at
-// once and in turn. After a restart only each node's own row remains (README, Payout Key).
+// once and in turn; a node refused that way records the refusing entry in its own row too. After
+// a restart only each node's own row remains (README, Payout Key).
 
 /** How many payout keys one Withdrawal node remembers; past that, the oldest is forgotten. */
 export const REMEMBERED_PAYOUTS = 10_000;
@@ -92,17 +93,33 @@ export async function claimPayoutKey(
 ): Promise<string[]> {
 	const entryOf = (recorded: string) => `${wallet}\n${recorded}`;
 	const heldHere = [key, ...blockers].filter((recorded) => heldInProcess.has(entryOf(recorded)));
-	if (heldHere.length > 0) return heldHere;
+	if (heldHere.length > 0) {
+		await learnInNodeRow(context, heldHere);
+		return heldHere;
+	}
 	holdInProcess(entryOf(key));
+	let answered = false;
 	try {
 		const seenBefore = await claimInNodeRow(context, key, blockers);
+		answered = true;
 		for (const recorded of seenBefore) holdInProcess(entryOf(recorded));
 		if (seenBefore.length > 0 && !seenBefore.includes(key)) heldInProcess.delete(entryOf(key));
 		return seenBefore;
-	} catch (error) {
-		heldInProcess.delete(entryOf(key));
-		throw error;
+	} finally {
+		// The node's row could not be read or written: nothing is sent, so the claim is not held.
+		if (!answered) heldInProcess.delete(entryOf(key));
 	}
+}
+
+/**
+ * Records in the node's own row what another node of the wallet recorded (a key sent or declined)
+ * when this node is refused it, so that this node still refuses it after an n8n restart. The
+ * refusal stands whether or not this write succeeds.
+ */
+async function learnInNodeRow(context: IExecuteFunctions, recorded: string[]) {
+	await inTurn(context, async () => await record(context, recorded, REMEMBERED_PAYOUTS)).catch(
+		() => undefined,
+	);
 }
 
 /** Records `key` in the node's own row unless it or one of `blockers` is there: see claimPayoutKey. */

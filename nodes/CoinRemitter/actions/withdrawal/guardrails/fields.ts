@@ -62,7 +62,7 @@ export const guardrailsFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 500',
 				description:
-					"The most this node may send from the wallet in any 24 hours, across executions, agent and MCP tool calls and n8n restarts. A withdrawal whose outcome is unknown stays counted. Kept in the workflow's static data (see README, Guardrails). Required when the node is a tool of an AI agent or an MCP client.",
+					"The most this node may send from the wallet in any 24 hours, across executions, agent and MCP tool calls and n8n restarts. A withdrawal whose outcome is unknown stays counted. This node's total, not the wallet's: other nodes and workflows count their own (CoinRemitter's own 24-hour limit for the wallet is remaining_withdraw_limit_24h, in Wallet → Get Balance). Kept in the workflow's static data (see README, Guardrails). Required when the node is a tool of an AI agent or an MCP client.",
 			},
 			{
 				displayName: LABELS.maxTotalPerExecution,

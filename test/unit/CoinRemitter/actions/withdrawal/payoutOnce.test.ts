@@ -85,11 +85,13 @@ describe('payouts are sent once per key', () => {
 		expect(withdrawals()).toHaveLength(2);
 	});
 
-	it('the default key is the wallet\'s: another workflow does not pay the same amount to the same address again', async () => {
+	it("the default key is the wallet's: another workflow does not pay the same amount to the same address again", async () => {
 		await withdraw('wf-one', {});
 		const other = await withdraw('wf-two', {});
 		expect(other.items[0].json).toMatchObject({
-			error: expect.stringMatching(/^This withdrawal was already attempted \(1 to .* in the last 7 days\)/),
+			error: expect.stringMatching(
+				/^This withdrawal was already attempted \(1 to .* in the last 7 days\)/,
+			),
 			outcome: 'alreadyAttempted',
 		});
 		expect(withdrawals()).toHaveLength(1);

@@ -59,8 +59,14 @@ describe('one Payout Key per wallet, across workflows of one n8n', () => {
 			'This withdrawal was already attempted (Payout Key "order-0"), so it was not sent again',
 		);
 		expect(sends()).toBe(4);
-		// The copy recorded nothing of its own: a refused claim leaves nothing behind.
-		expect(rowValues(rowKey('wf-payouts-copy', 'node', 'node-under-test'))).toEqual([]);
+		// The copy records the keys it was refused in its own row: after a restart it still refuses them.
+		expect(rowValues(rowKey('wf-payouts-copy', 'node', 'node-under-test')).sort()).toEqual(
+			range(4).map((i) => `key:order-${i}`),
+		);
+		forgetPayoutClaims();
+		const afterRestart = await pay('wf-payouts-copy', 'order-2', 2);
+		expect(outcomeOf(afterRestart)).toBe('alreadyAttempted');
+		expect(sends()).toBe(4);
 	});
 
 	it('a second Withdrawal node of one workflow is held by the first, at once', async () => {
@@ -92,7 +98,7 @@ describe('one Payout Key per wallet, across workflows of one n8n', () => {
 		expect(sentTo(addressOf(2))).toBe(0);
 	});
 
-	it('the default key (no Payout Key) is the wallet\'s too: another workflow does not send the same amount to the same address', async () => {
+	it("the default key (no Payout Key) is the wallet's too: another workflow does not send the same amount to the same address", async () => {
 		const [a, b] = await Promise.all([
 			withdraw('wf-default-a', { address: addressOf(30), amount: '0.3' }),
 			withdraw('wf-default-b', { address: addressOf(30), amount: '0.30' }),
@@ -115,14 +121,24 @@ describe('one Payout Key per wallet, across workflows of one n8n', () => {
 		expect(outcomeOf(other)).toBe('sent');
 	});
 
-	it('after a restart, a node still refuses the keys it recorded; another workflow no longer learns them (the limit the README states)', async () => {
+	it('after a restart, a node still refuses the keys it recorded or was refused; a workflow that never met a key no longer learns it (the limit the README states)', async () => {
 		await pay('wf-before', 'payout-x', 60);
+		await pay('wf-refused-once', 'payout-x', 60);
 		forgetPayoutClaims(); // what an n8n restart does to this process's memory
-		expect(outcomeOf(await pay('wf-before', 'payout-x', 60))).toBe('alreadyAttempted');
-		// The node's refusal above is held again in this process: another workflow is refused now.
-		expect(outcomeOf(await pay('wf-after', 'payout-x', 60))).toBe('alreadyAttempted');
+		expect(outcomeOf(await pay('wf-never-met-it', 'payout-x', 60))).toBe('sent');
 		forgetPayoutClaims();
-		expect(outcomeOf(await pay('wf-after-restart', 'payout-x', 60))).toBe('sent');
+		expect(outcomeOf(await pay('wf-before', 'payout-x', 60))).toBe('alreadyAttempted');
+		expect(outcomeOf(await pay('wf-refused-once', 'payout-x', 60))).toBe('alreadyAttempted');
+		// The node's refusal above is held again in this process: a workflow that never met it is refused now.
+		expect(outcomeOf(await pay('wf-another', 'payout-x', 60))).toBe('alreadyAttempted');
 		expect(sentTo(addressOf(60))).toBe(2);
+	});
+
+	it('a decline learned from another node is remembered by the refused node across a restart', async () => {
+		await pay('wf-asks', 'payout-dl', 70, { decision: 'decline' });
+		expect(outcomeOf(await pay('wf-pays-now', 'payout-dl', 70))).toBe('declined');
+		forgetPayoutClaims();
+		expect(outcomeOf(await pay('wf-pays-now', 'payout-dl', 70))).toBe('declined');
+		expect(sentTo(addressOf(70))).toBe(0);
 	});
 });
