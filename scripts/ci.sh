@@ -5,22 +5,44 @@
 # build, lint, type-check, unit tests, the end-to-end suite in real n8n, the browser suite and the queue-mode suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each step prints how long it took; the run ends with every step's time, slowest first (also when
+# a step fails: the table, then the failing step's exit code).
+timings="$(mktemp)"
+report() {
+  local status=$?
+  echo "▸ Steps, slowest first (seconds):"
+  sort -t$'\t' -k1,1nr "$timings" | awk -F'\t' '{ printf "  %6d  %s\n", $1, $2 }'
+  rm -f "$timings"
+  exit "$status"
+}
+trap report EXIT
+step() {
+  local began=$SECONDS status=0
+  "$@" || status=$?
+  local took=$((SECONDS - began)) verdict="took"
+  [ "$status" -eq 0 ] || verdict="FAILED ($status) after"
+  local label="$*"
+  [ "$status" -eq 0 ] || label="FAILED: $label"
+  printf '%s\t%s\n' "$took" "$label" >>"$timings"
+  echo "▸ $verdict $took s: $*"
+  return "$status"
+}
 start="$(node scripts/quickstart.js start)"
 echo "▸ The README's quick start, as a user runs it: $start (COINREMITTER_SMOKE=1: start, check, stop)"
-COINREMITTER_SMOKE=1 bash -c "$start"
-[ -x node_modules/.bin/tsc ] || npm ci
-npm run build
-npm run scan
-npm run format:check
-npm run lint
-npm run typecheck
-npm test
-npm run test:e2e
+step env COINREMITTER_SMOKE=1 bash -c "$start"
+[ -x node_modules/.bin/tsc ] || step npm ci
+step npm run build
+step npm run scan
+step npm run format:check
+step npm run lint
+step npm run typecheck
+step npm test
+step npm run test:e2e
 # The editor in a real browser: Debian's Chromium (scripts/install-browser.sh) with playwright-core,
 # on n8n 2.x (the default), then on 1.123.
-npm run test:browser
-COINREMITTER_BROWSER_N8N=1.123.81 node test/browser/run.js
+step npm run test:browser
+step env COINREMITTER_BROWSER_N8N=1.123.81 node test/browser/run.js
 # Queue mode on n8n 1.123 and 2.41 (NEWEST_2X; one after the other): Postgres and Redis from Debian's packages,
 # n8n main + 2 workers + 2 webhook processes.
-bash scripts/install-queue-services.sh
-node test/queue/run.js
+step bash scripts/install-queue-services.sh
+step node test/queue/run.js

@@ -3,7 +3,10 @@
 // check, groups of checks, and a closing "N passed, N failed" line that sets the exit code.
 
 const DETAIL_LIMIT = 2000;
+const SLOWEST_SHOWN = 12;
 const results = { passed: 0, failed: 0 };
+/** How long each group took, in the order the groups ended: [label, seconds]. */
+const durations = [];
 
 function check(label, condition, detail = '') {
 	if (condition) {
@@ -24,16 +27,33 @@ function check(label, condition, detail = '') {
 async function attempt(label, fn, { onFailure, always = false } = {}) {
 	const only = process.env.COINREMITTER_ONLY;
 	if (only && !always && !new RegExp(only, 'i').test(label)) return;
+	const began = Date.now();
 	try {
 		await fn();
 	} catch (error) {
 		check(label, false, String(error?.stack ?? error).slice(0, 1500));
 		await Promise.resolve(onFailure?.()).catch(() => {});
+	} finally {
+		const seconds = (Date.now() - began) / 1000;
+		durations.push([label, seconds]);
+		console.log(`# took ${seconds.toFixed(1)} s: ${label}`);
 	}
+}
+
+/** The slowest groups of the run, as a table (an outer group's time includes its inner groups'). */
+function slowestTable() {
+	const rows = [...durations].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_SHOWN);
+	if (rows.length === 0) return '';
+	const lines = rows.map(([label, seconds]) => `| ${seconds.toFixed(1).padStart(7)} | ${label} |`);
+	return ['# The slowest groups:', '| seconds | group |', '|--------:|-------|', ...lines].join(
+		'\n',
+	);
 }
 
 /** Prints the closing line ("N passed, N failed", then `note`) and ends the process with the verdict. */
 function finish(note = '') {
+	const table = slowestTable();
+	if (table) console.log(table);
 	console.log(`${results.passed} passed, ${results.failed} failed${note}`);
 	process.exit(results.failed === 0 ? 0 : 1);
 }

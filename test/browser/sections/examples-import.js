@@ -81,17 +81,37 @@ async function canvasIssues(page) {
 	const found = [];
 	for (let index = 0; index < (await marked.count()); index++) {
 		const node = marked.nth(index);
-		await node.locator('[data-test-id="node-issues"]').first().hover();
-		const tooltip = page
-			.locator(TOOLTIP)
-			.filter({ hasNotText: /Import from File|From file/i })
-			.last();
-		await tooltip.waitFor({ timeout: 5000 }).catch(() => {});
-		found.push([await text(node), (await tooltip.count()) > 0 ? await text(tooltip) : '?']);
-		await page.mouse.move(5, 500);
-		await page.waitForTimeout(300);
+		found.push([await text(node), await issueTooltip(page, node)]);
 	}
 	return found;
+}
+
+/**
+ * The text of a node's issues tooltip. The tooltip shows a moment after the hover, and not at all
+ * while the previous one is still fading out: hover again (up to 4 times) until one with text
+ * shows; '?' if none does.
+ */
+async function issueTooltip(page, node) {
+	const tooltip = page
+		.locator(TOOLTIP)
+		.filter({ hasText: /\S/ })
+		.filter({ hasNotText: /Import from File|From file/i })
+		.last();
+	for (let attempt = 0; attempt < 4; attempt++) {
+		await page.mouse.move(5, 500);
+		await tooltip.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => {});
+		await node.locator('[data-test-id="node-issues"]').first().hover();
+		const shown = await tooltip
+			.waitFor({ timeout: 5000 })
+			.then(() => true)
+			.catch(() => false);
+		if (shown) {
+			const issue = await text(tooltip);
+			await page.mouse.move(5, 500);
+			return issue;
+		}
+	}
+	return '?';
 }
 
 /** Saves the imported workflow (so that leaving the page asks nothing). */
