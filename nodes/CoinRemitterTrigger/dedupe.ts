@@ -3,11 +3,19 @@ import type { IDataObject } from 'n8n-workflow';
 
 // The delivery keys themselves come from each callback kind (callbacks/*.callback.ts: deliveryKey).
 
-const MAX_REMEMBERED = 5000;
-/** Pruning waits for this many more, so that it runs once per batch of claims rather than on each. */
-const PRUNE_SLACK = 500;
-/** How long the static data of a webhook request may still be written back by n8n after it was loaded. */
-const LIVE_MS = 120_000;
+/**
+ * The delivery memory's bounds. `npm run bench -- duplicates` crosses them at full size in real
+ * n8n; the end-to-end suite sets them small in its n8n (test/e2e/smallBounds.js) to cross them in
+ * seconds. Nothing else changes them.
+ */
+export const deliveryMemoryBounds = {
+	/** Deliveries remembered per lane. */
+	maxRemembered: 5000,
+	/** Pruning waits for this many more, so that it runs once per batch of claims rather than on each. */
+	pruneSlack: 500,
+	/** How long the static data of a webhook request may still be written back by n8n after it was loaded. */
+	liveMs: 120_000,
+};
 const MAX_LIVE = 200;
 /** A remembered delivery: the first 12 base64url characters (72 bits) of its key's SHA-256. */
 const WIDTH = 12;
@@ -19,7 +27,7 @@ const FIELDS: Record<Lane, string> = { verified: 'deliveries', unverified: 'unve
 interface Scope {
 	/** Every state this process claimed (digests, oldest first, bounded). */
 	claimed: Set<string>;
-	/** The states claimed in the last LIVE_MS, oldest first: the ones a copy loaded earlier may lack. */
+	/** The states claimed in the last liveMs, oldest first: the ones a copy loaded earlier may lack. */
 	recent: Array<{ digest: string; at: number }>;
 	/** The static data objects of recent webhook requests of this trigger, not yet written back perhaps. */
 	live: Array<{ data: IDataObject; at: number }>;
@@ -54,7 +62,7 @@ export class DeliveryMemory {
 
 	/**
 	 * `lane`: verified deliveries and unverified ones are remembered apart, each up to
-	 * MAX_REMEMBERED, so that callbacks anyone can forge for free (unverified) can never push a
+	 * maxRemembered, so that callbacks anyone can forge for free (unverified) can never push a
 	 * verified delivery out and let its replay run again.
 	 */
 	constructor(
@@ -71,13 +79,14 @@ export class DeliveryMemory {
 			DeliveryMemory.scopes.set(laneScope, shared);
 		}
 		this.shared = shared;
+		const { liveMs, maxRemembered } = deliveryMemoryBounds;
 		shared.live = shared.live
-			.filter((entry) => now - entry.at < LIVE_MS && entry.data !== staticData)
+			.filter((entry) => now - entry.at < liveMs && entry.data !== staticData)
 			.slice(-(MAX_LIVE - 1));
 		shared.live.push({ data: staticData, at: now });
-		const stale = shared.recent.findIndex((entry) => now - entry.at < LIVE_MS);
+		const stale = shared.recent.findIndex((entry) => now - entry.at < liveMs);
 		shared.recent.splice(0, stale === -1 ? shared.recent.length : stale);
-		shared.recent.splice(0, shared.recent.length - MAX_REMEMBERED);
+		shared.recent.splice(0, shared.recent.length - maxRemembered);
 		foldEarlierRecord(staticData);
 		// This request's copy may predate keys this process claimed and has not written yet.
 		const text = deliveries(staticData, this.field);
@@ -106,7 +115,7 @@ export class DeliveryMemory {
 		const digest = digestOf(key);
 		if (this.shared.claimed.has(digest) || this.seenIn(this.staticData, digest)) return false;
 		this.shared.claimed.add(digest);
-		if (this.shared.claimed.size > MAX_REMEMBERED) {
+		if (this.shared.claimed.size > deliveryMemoryBounds.maxRemembered) {
 			const [oldest] = this.shared.claimed;
 			this.shared.claimed.delete(oldest);
 		}
@@ -153,8 +162,9 @@ function lacking(text: string, digests: string[]): string[] {
 
 /** Assigns a new value (n8n sees the change and writes it back), pruned to the newest. */
 function write(staticData: IDataObject, field: string, text: string) {
-	const limit = (MAX_REMEMBERED + PRUNE_SLACK) * WIDTH;
-	staticData[field] = text.length > limit ? text.slice(-MAX_REMEMBERED * WIDTH) : text;
+	const { maxRemembered, pruneSlack } = deliveryMemoryBounds;
+	const limit = (maxRemembered + pruneSlack) * WIDTH;
+	staticData[field] = text.length > limit ? text.slice(-maxRemembered * WIDTH) : text;
 }
 
 /** `delivered: { key: time }` of earlier versions, moved into `deliveries`, oldest first. */

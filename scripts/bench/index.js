@@ -25,10 +25,12 @@
 //                    with the secret (each starts a run), and to n8n's Webhook node doing the same.
 //  11. held.js       40 deposit callbacks at once while the gateway answers 429: n8n's RSS, its JS heap
 //                    (a heap snapshot) and its live expression isolates with the callbacks held.
+//  12. duplicates.js Skip Duplicates under 6,000 forged widget orders over 125 s, a paid invoice
+//                    replayed after them (the e2e check, at the delivery memory's full bounds).
 //   xml  xml-repro.js 40 random-binary text/xml bodies, 10 at a time, to n8n's own Webhook node in a
 //                    fresh n8n without this package (the reproduction of n8n's hang).
 // `npm run bench -- cold burst` runs only the measures named (latency, pacing, callbacks, cold, burst,
-// concurrent, memory, flood, payouts, widgets, held, xml). COINREMITTER_BENCH_N8N=2.41.1 (NEWEST_2X) runs
+// concurrent, memory, flood, payouts, widgets, held, duplicates, xml). COINREMITTER_BENCH_N8N=2.41.1 (NEWEST_2X) runs
 // them on that n8n (default 1.123.81); 2.x under its default expression engine, vm. COINREMITTER_BENCH_CPU_PROF=<dir> has the
 // bench's n8n write a V8 CPU profile there when it stops (node --cpu-prof);
 // `node scripts/bench/profile-summary.js <file>` sums it up by part.
@@ -48,6 +50,7 @@ const {
 const { measureBurst } = require('./burst');
 const { measureCallbacks } = require('./callbacks');
 const { measureCold } = require('./cold');
+const { measureDuplicates } = require('./duplicates');
 const { measureConcurrent } = require('./concurrent');
 const { measureFlood } = require('./flood');
 const { measureHeld } = require('./held');
@@ -100,6 +103,7 @@ const MEASURES = [
 	'payouts',
 	'widgets',
 	'held',
+	'duplicates',
 	'xml',
 ];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : MEASURES;
@@ -138,6 +142,8 @@ async function runAtPlanLimit(measure, n8n, tarball) {
 		if (runs('payouts')) await runAtPlanLimit(measurePayouts, n8n, tarball);
 		if (runs('widgets')) await runAtPlanLimit(measureWidgets, n8n, tarball);
 		if (runs('held')) await runAtPlanLimit(measureHeld, n8n, tarball);
+		if (runs('duplicates'))
+			await measureDuplicates((target) => prepareBenchN8n(n8n, target, tarball), sim);
 		if (runs('xml')) await measureXmlRepro(VERSION);
 		printMachine(n8n.n8nDir);
 	} finally {

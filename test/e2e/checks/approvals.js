@@ -59,14 +59,26 @@ function withWebhook(workflow, name, path) {
 	);
 }
 
+const MAIL = { fromEmail: 'n8n@example.com', toEmail: 'approver@example.com' };
+
 /** Send Email's send-and-wait parameters for a Slack send-and-wait node's message and options. */
 const emailParameters = (slack, subject, options) => ({
-	fromEmail: 'n8n@example.com',
-	toEmail: 'approver@example.com',
+	...MAIL,
 	subject,
 	message: slack.parameters.message,
 	approvalOptions: slack.parameters.approvalOptions,
 	options,
+});
+
+/** n8n's Send Email node (`type`) in place of the Slack node `slack`, sending to the SMTP capture. */
+const asEmail = (slack, parameters, type = 'n8n-nodes-base.emailSend') => ({
+	id: slack.id,
+	name: slack.name,
+	type,
+	typeVersion: 2.1,
+	position: slack.position,
+	parameters,
+	credentials: { smtp: SMTP },
 });
 
 const PAYOUT = "$('One payout to approve').item.json";
@@ -87,40 +99,23 @@ function payoutsVariant(id = PAYOUTS_ID, path = PAYOUTS_PATH) {
 				},
 			};
 		if (node.name === 'Tell the person')
-			return {
-				id: node.id,
-				name: node.name,
-				type: 'n8n-nodes-base.emailSend',
-				typeVersion: 2.1,
-				position: node.position,
-				parameters: {
-					fromEmail: 'n8n@example.com',
-					toEmail: 'approver@example.com',
-					subject: '=Outcome of payout {{ $json.payoutId }}',
-					emailFormat: 'text',
-					text: node.parameters.text,
-					options: {},
-				},
-				credentials: { smtp: SMTP },
-			};
+			return asEmail(node, {
+				...MAIL,
+				subject: '=Outcome of payout {{ $json.payoutId }}',
+				emailFormat: 'text',
+				text: node.parameters.text,
+				options: {},
+			});
 		if (node.type !== 'n8n-nodes-base.slack') return node;
 		const limit = `={{ ${PAYOUT}.payoutId.endsWith('timeout') ? ${TIMEOUT_MINUTES} : ${WAIT_MINUTES} }}`;
-		return {
-			id: node.id,
-			name: node.name,
-			type: 'n8n-nodes-base.emailSend',
-			typeVersion: 2.1,
-			position: node.position,
-			parameters: {
-				operation: 'sendAndWait',
-				...emailParameters(node, `=Approve payout {{ ${PAYOUT}.payoutId }}?`, {
-					limitWaitTime: {
-						values: { limitType: 'afterTimeInterval', resumeAmount: limit, resumeUnit: 'minutes' },
-					},
-				}),
-			},
-			credentials: { smtp: SMTP },
-		};
+		return asEmail(node, {
+			operation: 'sendAndWait',
+			...emailParameters(node, `=Approve payout {{ ${PAYOUT}.payoutId }}?`, {
+				limitWaitTime: {
+					values: { limitType: 'afterTimeInterval', resumeAmount: limit, resumeUnit: 'minutes' },
+				},
+			}),
+		});
 	});
 	return { ...shipped, id, name: `E2E payouts with approval ${id}`, nodes };
 }
@@ -133,13 +128,9 @@ function agentVariant() {
 	const shipped = example('ai-agent-approval.json');
 	const nodes = withWebhook(shipped, 'Start', AGENT_PATH).map((node) =>
 		node.type === 'n8n-nodes-base.slackHitlTool'
-			? {
-					id: node.id,
-					name: node.name,
-					type: 'n8n-nodes-base.emailSendHitlTool',
-					typeVersion: 2.1,
-					position: node.position,
-					parameters: emailParameters(node, 'Approve a withdrawal by the payments agent?', {
+			? asEmail(
+					node,
+					emailParameters(node, 'Approve a withdrawal by the payments agent?', {
 						limitWaitTime: {
 							values: {
 								limitType: 'afterTimeInterval',
@@ -148,8 +139,8 @@ function agentVariant() {
 							},
 						},
 					}),
-					credentials: { smtp: SMTP },
-				}
+					'n8n-nodes-base.emailSendHitlTool',
+				)
 			: node,
 	);
 	return { ...shipped, id: AGENT_ID, name: 'E2E agent with approval', nodes };
@@ -388,25 +379,40 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 	const deniedPaid = sendsSince(sim, before).filter(
 		(sent) => sent.endsWith(a3) && sent.startsWith('2→'),
 	).length;
-	const told = {
-		approve: plain((await outcomeMail(smtp, 'e2e-approve')).body),
-		split: plain((await outcomeMail(smtp, 'e2e-split-b')).body),
-		deny: plain((await outcomeMail(smtp, 'e2e-deny')).body),
-	};
+	// Every outcome message of a row: n8n 1.123 resumes an execution once per link opened at once,
+	// so the person can get two (the payout sent, then refused as already sent).
+	const told = {};
+	for (const [row, id] of [
+		['approve', 'e2e-approve'],
+		['split', 'e2e-split-b'],
+		['deny', 'e2e-deny'],
+	]) {
+		await outcomeMail(smtp, id);
+		told[row] = smtp.mails
+			.filter((mail) => mail.subject.startsWith(`Outcome of payout ${id}`))
+			.map((mail) => plain(mail.body));
+	}
+	const sentOnce = (texts, sentText) =>
+		texts.filter((text) => text.includes(sentText)).length === 1 &&
+		texts.every(
+			(text) => text.includes(sentText) || /: not sent now: it was already sent/.test(text),
+		);
 	check(
 		`${tag} approvals: approved (the link opened twice at once, then again once done): paid once, and the person is told it was sent with its transaction id; a split row declined: nothing sent, and the person is told; declined and approved at the same moment: sent at most once, and the person is told which (declined, or sent)`,
 		paid &&
 			sendsSince(sim, before).filter((sent) => sent === `1.5→${a2}`).length === 1 &&
 			sendsSince(sim, before).filter((sent) => sent === `0.9→${a3}`).length === 0 &&
-			told.approve.includes(
+			sentOnce(
+				told.approve,
 				`Payout e2e-approve (1.5 TCN to ${a2}): sent. CoinRemitter transaction id ${approvedId}`,
 			) &&
-			/: not sent: declined\. It stays declined\./.test(told.split) &&
+			told.split.length === 1 &&
+			/: not sent: declined\. It stays declined\./.test(told.split[0]) &&
 			deniedPaid <= 1 &&
 			(deniedPaid === 1
-				? paidRow(denyRow.withdraw) && /: sent\.|already sent/.test(told.deny)
+				? paidRow(denyRow.withdraw) && sentOnce(told.deny, ': sent. CoinRemitter transaction id')
 				: declinedRow(denyRow.withdraw) &&
-					/: not sent: (declined|it was declined before)/.test(told.deny)),
+					told.deny.every((text) => /: not sent: (declined|it was declined before)/.test(text))),
 		JSON.stringify({
 			sent: sendsSince(sim, before),
 			denyRow,

@@ -1,8 +1,13 @@
 'use strict';
 // Skip Duplicates cannot be flushed for free, in real n8n (issue 33, item 7): a paid invoice
 // delivered to a saved trigger (typeVersion 2, where widget orders still start unverified without
-// a Widget Secret), then 6,000 forged widget orders over more than two minutes, each its own run;
-// the invoice replayed starts no second run.
+// a Widget Secret), then more forged widget orders than the delivery memory holds, each its own
+// run, over longer than n8n may write a request's static data back; the invoice replayed starts no
+// second run. CI crosses both bounds at a small size: its n8n is restarted with them set small
+// (test/e2e/smallBounds.js) for this check alone. `npm run bench -- duplicates` runs the same at
+// full size (6,000 forged over 125 s against 5,000 and 120 s).
+const { join } = require('node:path');
+const { BOUNDS_SET } = require('../smallBounds');
 const { performance } = require('node:perf_hooks');
 const { callbacks } = require('../../../simulator/server');
 const { check } = require('../../report');
@@ -17,14 +22,18 @@ const {
 
 const ID = 'crE2eDupFlush001';
 const HOOK = 'e2e0cccc-2222-4ccc-8ddd-000000000044';
-const FORGED = 6_000;
 const SENDERS = 20;
-const SPREAD_MS = 125_000;
+/** The bounds of dedupe.ts (deliveryMemoryBounds) as CI sets them, and a flood that crosses them. */
+const SMALL_BOUNDS = { maxRemembered: 300, pruneSlack: 30, liveMs: 5_000 };
+const SMALL_FLOOD = { forged: 400, spreadMs: 8_000 };
+/** The bounds as shipped, and the flood the bench sends. */
+const FULL_BOUNDS = { maxRemembered: 5_000, liveMs: 120_000 };
+const FULL_FLOOD = { forged: 6_000, spreadMs: 125_000 };
 
 function flushWorkflow(simUrl) {
 	const { coinRemitterTrigger, sink } = workflowBuilder({ idPrefix: `${ID}-` });
 	const trigger = coinRemitterTrigger(HOOK, { credential: CREDENTIALS.v1, typeVersion: 2 });
-	// Only invoices reach the sink, and no successful run is saved: 6,000 runs stay light.
+	// Only invoices reach the sink, and no successful run is saved: thousands of runs stay light.
 	trigger.parameters.events = ['invoice', 'widgetOrder'];
 	const forward = sink(
 		'Forward',
@@ -44,15 +53,15 @@ async function prepareDuplicatesFlush(instance, simUrl) {
 	await instance.activate(ID);
 }
 
-/** Every order once, at its slot of SPREAD_MS, SENDERS at a time; how many were answered 200. */
-async function sendForged(url) {
+/** Every order once, at its slot of `spreadMs`, SENDERS at a time; how many were answered 200. */
+async function sendForged(url, { forged, spreadMs }) {
 	const began = performance.now();
-	const gap = SPREAD_MS / FORGED;
+	const gap = spreadMs / forged;
 	let next = 0;
 	let accepted = 0;
 	await Promise.all(
 		Array.from({ length: SENDERS }, async () => {
-			while (next < FORGED) {
+			while (next < forged) {
 				const index = next++;
 				const due = began + index * gap;
 				if (due > performance.now()) await sleep(due - performance.now());
@@ -65,29 +74,76 @@ async function sendForged(url) {
 	return { accepted, seconds: (performance.now() - began) / 1000 };
 }
 
-async function checkDuplicatesFlush(instance, sim, tag) {
+/**
+ * A paid invoice, the forged flood, the invoice replayed, on the running n8n whose trigger holds
+ * `bounds`: whether the replay started no second run, with the figures.
+ */
+async function floodDuplicates(instance, sim, flood, bounds) {
 	const url = `${instance.baseUrl}/webhook/${HOOK}/webhook`;
-	check(`${tag} Skip Duplicates flood: trigger registered`, await webhookRegistered(url));
+	if (!(await webhookRegistered(url))) throw new Error('the trigger was not registered');
 	const runs = (event) => sim.sink.filter((item) => item.wf === ID && item.event === event).length;
 	const paid = callbacks.samples.invoice(sim);
 	const notification = callbacks.invoiceNotification(sim, String(paid.invoice_id));
+	const before = runs('invoice');
 	const first = await callbacks.fireCallback(url, notification);
-	await waitFor(() => runs('invoice') === 1, 15_000);
-
-	const forged = await sendForged(url);
+	await waitFor(() => runs('invoice') === before + 1, 15_000);
+	const forged = await sendForged(url, flood);
 	const replay = await callbacks.fireCallback(url, notification);
 	await sleep(3_000);
 	// The delivery memory records a delivery when it is answered, before its run: more forged
-	// orders taken than its unverified lane holds (5,000) is what could have pushed the invoice out.
-	check(
-		`${tag} Skip Duplicates: a paid invoice, ${forged.accepted} of ${FORGED} forged widget orders taken over ${forged.seconds.toFixed(0)} s, the invoice replayed: no second run`,
+	// orders taken than its unverified lane holds is what could have pushed the invoice out.
+	const held =
 		first.status === 200 &&
-			forged.seconds > 120 &&
-			forged.accepted > 5_000 &&
-			JSON.parse(replay.body).ignored === 'duplicate delivery' &&
-			runs('invoice') === 1,
-		`first ${first.status}, forged taken ${forged.accepted}, replay ${replay.status} ${replay.body}, invoice runs ${runs('invoice')}`,
-	);
+		forged.seconds * 1000 > bounds.liveMs &&
+		forged.accepted > bounds.maxRemembered &&
+		JSON.parse(replay.body).ignored === 'duplicate delivery' &&
+		runs('invoice') === before + 1;
+	const detail = `first ${first.status}, forged taken ${forged.accepted} of ${flood.forged} over ${forged.seconds.toFixed(0)} s (bounds: ${bounds.maxRemembered} remembered, ${bounds.liveMs / 1000} s), replay ${replay.status} ${replay.body}, invoice runs ${runs('invoice') - before}`;
+	return { held, forged, detail };
 }
 
-module.exports = { checkDuplicatesFlush, prepareDuplicatesFlush };
+/** Restarts n8n with the environment `env` added (empty: as it was). */
+async function restartWith(instance, env) {
+	await instance.stop();
+	instance.extraEnv = { ...instance.baseExtraEnv, ...env };
+	await instance.start();
+}
+
+async function checkDuplicatesFlush(instance, sim, tag) {
+	instance.baseExtraEnv ??= { ...instance.extraEnv };
+	await restartWith(instance, {
+		NODE_OPTIONS: `--require ${join(__dirname, '..', 'smallBounds.js')}`,
+		COINREMITTER_TEST_DELIVERY_BOUNDS: JSON.stringify(SMALL_BOUNDS),
+	});
+	try {
+		const { held, forged, detail } = await floodDuplicates(
+			instance,
+			sim,
+			SMALL_FLOOD,
+			SMALL_BOUNDS,
+		);
+		const set = new RegExp(`${BOUNDS_SET} (.*)`).exec(instance.log)?.[1];
+		check(
+			`${tag} Skip Duplicates: the trigger in n8n runs with the delivery memory's bounds set small`,
+			set !== undefined &&
+				Object.entries(SMALL_BOUNDS).every(([name, value]) => JSON.parse(set)[name] === value),
+			`n8n printed: ${set ?? 'nothing'}`,
+		);
+		check(
+			`${tag} Skip Duplicates: a paid invoice, ${forged.accepted} of ${SMALL_FLOOD.forged} forged widget orders taken over ${forged.seconds.toFixed(0)} s (past the delivery memory's bounds, set to ${SMALL_BOUNDS.maxRemembered} and ${SMALL_BOUNDS.liveMs / 1000} s), the invoice replayed: no second run`,
+			held,
+			detail,
+		);
+	} finally {
+		await restartWith(instance, {});
+	}
+}
+
+module.exports = {
+	FULL_BOUNDS,
+	FULL_FLOOD,
+	checkDuplicatesFlush,
+	floodDuplicates,
+	flushWorkflow,
+	prepareDuplicatesFlush,
+};

@@ -73,11 +73,10 @@ function requireStore(context: IExecuteFunctions, itemIndex: number) {
 async function claim(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	payout: Payout,
+	wallet: string,
 	key: string,
 	blockers: string[],
 ) {
-	const wallet = walletOf(context, payout.credentialType);
 	return await claimPayoutKey(context, wallet, key, blockers).catch((error: Error) => {
 		throw asNodeError(context, error, itemIndex);
 	});
@@ -98,7 +97,8 @@ export async function payOnce(
 ): Promise<IDataObject | IDataObject[]> {
 	requireStore(this, itemIndex);
 	const { recorded: key, blockers } = payoutKeys(this, payout);
-	const seen = await claim(this, itemIndex, payout, key, blockers);
+	const wallet = walletOf(this, payout.credentialType);
+	const seen = await claim(this, itemIndex, wallet, key, blockers);
 	if (seen.includes(declinedKey(payout.key)))
 		throw tagged(declinedBefore(this, itemIndex, payout), { reason: 'declined' });
 	if (seen.length > 0)
@@ -107,7 +107,7 @@ export async function payOnce(
 		return await send();
 	} catch (error) {
 		if (isOutcomeUnknown(error)) throw withKeyKept(this, error as NodeApiError, payout);
-		await releasePayoutKey(this, walletOf(this, payout.credentialType), key);
+		await releasePayoutKey(this, wallet, key);
 		throw asNodeError(this, error, itemIndex);
 	}
 }
@@ -129,7 +129,8 @@ export async function declineOnce(
 				"A decline is recorded under the payout's Payout Key, so that no later approval, re-run or retry of the same payout can send it. Set the Payout Key to a value unique to this payout, such as the payout or order ID.",
 		});
 	requireStore(this, itemIndex);
-	const seen = await claim(this, itemIndex, payout, declinedKey(payout.key), [sentKey(payout.key)]);
+	const wallet = walletOf(this, payout.credentialType);
+	const seen = await claim(this, itemIndex, wallet, declinedKey(payout.key), [sentKey(payout.key)]);
 	if (seen.includes(sentKey(payout.key)))
 		throw tagged(sentBeforeDecline(this, itemIndex, payout), { reason: 'alreadyAttempted' });
 	return {
