@@ -1,6 +1,8 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import { StaticDataCopies } from '../shared/staticDataCopies';
+
 // The delivery keys themselves come from each callback kind (callbacks/*.callback.ts: deliveryKey).
 
 /**
@@ -29,9 +31,10 @@ interface Scope {
 	claimed: Set<string>;
 	/** The states claimed in the last liveMs, oldest first: the ones a copy loaded earlier may lack. */
 	recent: Array<{ digest: string; at: number }>;
-	/** The static data objects of recent webhook requests of this trigger, not yet written back perhaps. */
-	live: Array<{ data: IDataObject; at: number }>;
 }
+
+/** The static data of recent webhook requests of each trigger and lane, not yet written back perhaps. */
+const liveCopies = new StaticDataCopies(() => deliveryMemoryBounds.liveMs, MAX_LIVE);
 
 /**
  * Remembers delivered states in the workflow's static data (kept across executions and restarts,
@@ -60,6 +63,8 @@ export class DeliveryMemory {
 
 	private readonly field: string;
 
+	private readonly scope: string;
+
 	/**
 	 * `lane`: verified deliveries and unverified ones are remembered apart, each up to
 	 * maxRemembered, so that callbacks anyone can forge for free (unverified) can never push a
@@ -72,18 +77,15 @@ export class DeliveryMemory {
 		now = Date.now(),
 	) {
 		this.field = FIELDS[lane];
-		const laneScope = `${scope}\n${lane}`;
-		let shared = DeliveryMemory.scopes.get(laneScope);
+		this.scope = `${scope}\n${lane}`;
+		let shared = DeliveryMemory.scopes.get(this.scope);
 		if (!shared) {
-			shared = { claimed: new Set(), recent: [], live: [] };
-			DeliveryMemory.scopes.set(laneScope, shared);
+			shared = { claimed: new Set(), recent: [] };
+			DeliveryMemory.scopes.set(this.scope, shared);
 		}
 		this.shared = shared;
 		const { liveMs, maxRemembered } = deliveryMemoryBounds;
-		shared.live = shared.live
-			.filter((entry) => now - entry.at < liveMs && entry.data !== staticData)
-			.slice(-(MAX_LIVE - 1));
-		shared.live.push({ data: staticData, at: now });
+		liveCopies.hold(this.scope, staticData, now);
 		const stale = shared.recent.findIndex((entry) => now - entry.at < liveMs);
 		shared.recent.splice(0, stale === -1 ? shared.recent.length : stale);
 		shared.recent.splice(0, shared.recent.length - maxRemembered);
@@ -123,8 +125,11 @@ export class DeliveryMemory {
 		// Into this request's copy and into those of the requests still in flight: appended unchecked
 		// (a digest new to this process is in none of them, short of another process's claim at the
 		// same moment; a repeat entry only takes room until it is pruned).
-		for (const { data } of this.shared.live)
-			write(data, this.field, deliveries(data, this.field) + digest);
+		liveCopies.writeEach(
+			this.scope,
+			(data) => write(data, this.field, deliveries(data, this.field) + digest),
+			now,
+		);
 		return true;
 	}
 }

@@ -79,19 +79,9 @@ async function itemOf(
 	acknowledge: () => void,
 ): Promise<Outcome> {
 	const api = schema.interface;
-	const unverified = (verification: string) => {
-		const { own, reserved } = splitReserved(callback);
-		return {
-			item: {
-				...withDerived(kind, own, api, options),
-				...(Object.keys(reserved).length > 0 ? { [UNVERIFIED_FIELDS]: reserved } : {}),
-				event,
-				interface: api,
-				verified: false,
-				verification,
-			},
-		};
-	};
+	const unverified = (verification: string) => ({
+		item: unverifiedItem(kind, event, api, callback, options, verification),
+	});
 	if (!kind.lookup) return unverified((await kind.unverifiable?.(this, options)) ?? 'NOT verified');
 	if (options.verify === false) return unverified('NOT verified: Verify With the API is off');
 
@@ -133,6 +123,26 @@ async function itemOf(
 			verified: true,
 			verification: 'Verified: the CoinRemitter API confirmed this record',
 		},
+	};
+}
+
+/** The callback as sent, with the facts the kind derives, saying why it is not verified. */
+function unverifiedItem(
+	kind: AnyCallbackKind,
+	event: TriggerEvent,
+	api: CallbackInterface,
+	callback: IDataObject,
+	options: TriggerOptions,
+	verification: string,
+): IDataObject {
+	const { own, reserved } = splitReserved(callback);
+	return {
+		...withDerived(kind, own, api, options),
+		...(Object.keys(reserved).length > 0 ? { [UNVERIFIED_FIELDS]: reserved } : {}),
+		event,
+		interface: api,
+		verified: false,
+		verification,
 	};
 }
 

@@ -13,9 +13,7 @@ export type FailureReason =
 	| 'unreadable'
 	| 'network'
 	| 'outcomeUnknown'
-	| 'rateLimitWait'
-	| 'alreadyAttempted'
-	| 'declined';
+	| 'rateLimitWait';
 
 /** What the v1 error codes mean; the legacy API says the same things by HTTP status. */
 export type ServiceReason =
@@ -68,10 +66,3 @@ export const isLegacyRefusal = (error: unknown) => {
 	const failure = failureOf(error);
 	return failure?.api === 'legacy' && failure.httpCode === 200;
 };
-
-/** Nothing was sent now, but an earlier attempt of the same payout may have been. */
-export const isAlreadyAttempted = (error: unknown) =>
-	failureOf(error)?.reason === 'alreadyAttempted';
-
-/** Nothing was sent: the payout's Payout Key was declined earlier (Decision: Decline). */
-export const isDeclined = (error: unknown) => failureOf(error)?.reason === 'declined';

@@ -3,11 +3,11 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiVersion } from '../../shared/client';
 import { callApi } from '../../shared/client';
-import { isAlreadyAttempted, isDeclined, isOutcomeUnknown } from '../../shared/errors';
 import { resources } from './description';
 import { asNodeError } from './nodeError';
 import type { ItemContext, Operation } from './operation';
 import { concurrencyFor, deliveryPolicy } from './options';
+import { withdrawalOutcome } from './withdrawal/outcome';
 
 /**
  * Runs `work` for 0..count-1 with at most `bound` running at once: `bound` workers take the next
@@ -83,12 +83,6 @@ function failedItem(
 	return { json: errorItem(error, operation), pairedItem };
 }
 
-function outcomeOf(error: unknown) {
-	if (isOutcomeUnknown(error)) return 'unknown';
-	if (isAlreadyAttempted(error)) return 'alreadyAttempted';
-	return isDeclined(error) ? 'declined' : 'notSent';
-}
-
 function chosenOperation(context: IExecuteFunctions, api: ApiVersion): Operation {
 	const resourceName = context.getNodeParameter('resource', 0) as string;
 	const operationName = context.getNodeParameter('operation', 0) as string;
@@ -136,6 +130,6 @@ function errorItem(error: NodeApiError | NodeOperationError, operation: Operatio
 		error: error.message,
 		...(error.description ? { description: error.description } : {}),
 		...(error instanceof NodeApiError && error.httpCode ? { httpCode: error.httpCode } : {}),
-		...(operation.facts.writes ? { outcome: outcomeOf(error) } : {}),
+		...(operation.facts.writes ? { outcome: withdrawalOutcome(error) } : {}),
 	};
 }

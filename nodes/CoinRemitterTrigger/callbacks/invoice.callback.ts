@@ -1,3 +1,5 @@
+import type { z } from 'zod/v4';
+
 import { invoiceKey } from '../../shared/deliveryKey';
 import { amount, amountMap, callbackSchema, fields, integer, list, text } from '../schemas';
 import type { CallbackInterface } from '../schemas';
@@ -28,49 +30,55 @@ const core = {
 	custom_data2: text,
 };
 
-const v1 = callbackSchema({
-	kind: 'v1Invoice',
-	title: 'Invoice notification (v1)',
-	interface: 'v1',
-	required: ['invoice_id', 'coin_symbol', 'status_code'],
-	fields: fields({
-		...core,
+/** An invoice notification of `api`: the fields both interfaces carry, then its own. */
+const invoiceSchema = (
+	api: CallbackInterface,
+	coinField: string,
+	own: Record<string, z.ZodType>,
+	paymentFields: Record<string, z.ZodType>,
+) =>
+	callbackSchema({
+		kind: `${api}Invoice`,
+		title: `Invoice notification (${api})`,
+		interface: api,
+		required: ['invoice_id', coinField, 'status_code'],
+		fields: fields({
+			...core,
+			...own,
+			payment_history: list(
+				fields({
+					txid: text,
+					explorer_url: text,
+					amount,
+					date: text,
+					confirmation: integer,
+					...paymentFields,
+				}),
+			),
+		}),
+	});
+
+const v1 = invoiceSchema(
+	'v1',
+	'coin_symbol',
+	{
 		amount,
 		coin_symbol: text,
 		wallet_id: text,
-		payment_history: list(
-			fields({
-				txid: text,
-				explorer_url: text,
-				amount,
-				date: text,
-				confirmation: integer,
-				required_confirmations: integer,
-			}),
-		),
 		expire_on_timestamp: integer,
 		invoice_timestamp: integer,
 		delete_after: text,
 		delete_after_timestamp: integer,
-	}),
-});
+	},
+	{ required_confirmations: integer },
+);
 
-const legacy = callbackSchema({
-	kind: 'legacyInvoice',
-	title: 'Invoice notification (legacy)',
-	interface: 'legacy',
-	required: ['invoice_id', 'coin', 'status_code'],
-	fields: fields({
-		...core,
-		base_currency: text,
-		address: text,
-		payment_history: list(
-			fields({ txid: text, explorer_url: text, amount, date: text, confirmation: integer }),
-		),
-		suceess_url: text,
-		last_updated_date: text,
-	}),
-});
+const legacy = invoiceSchema(
+	'legacy',
+	'coin',
+	{ base_currency: text, address: text, suceess_url: text, last_updated_date: text },
+	{},
+);
 
 /** An invoice's notification (its Notify URL): the invoice record as Invoice → Get returns it. */
 export const invoiceCallback = defineCallback({

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import type { z } from 'zod/v4';
 
 import { isConfirmed, LEGACY_CONFIRMATIONS, transactionKey } from '../../shared/deliveryKey';
 import { amount, callbackSchema, fields, integer, text } from '../schemas';
@@ -6,56 +7,51 @@ import type { CallbackInterface } from '../schemas';
 import type { TriggerOptions } from './callback';
 import { defineCallback } from './callback';
 
-const v1 = callbackSchema({
-	kind: 'v1Transaction',
-	title: 'Deposit or withdrawal (v1 webhook)',
-	interface: 'v1',
-	required: ['id', 'type', 'txid', 'address', 'amount', 'coin_symbol'],
-	fields: fields({
-		id: text,
-		txid: text,
-		explorer_url: text,
-		type: text,
-		status: text,
-		status_code: integer,
-		coin: text,
-		coin_symbol: text,
-		wallet_id: text,
-		wallet_name: text,
-		merchant_id: text,
-		address: text,
-		label: text,
-		amount,
-		confirmations: integer,
-		required_confirmations: integer,
-		date: text,
-		transaction_timestamp: integer,
-	}),
+/** The fields both interfaces' transaction records carry. */
+const shared = {
+	id: text,
+	txid: text,
+	explorer_url: text,
+	merchant_id: text,
+	type: text,
+	wallet_id: text,
+	wallet_name: text,
+	address: text,
+	amount,
+	confirmations: integer,
+	date: text,
+};
+
+/** A transaction record of `api`, whose coin is named in `coinField`: the shared fields and its own. */
+const transactionSchema = (
+	api: CallbackInterface,
+	coinField: string,
+	own: Record<string, z.ZodType>,
+) =>
+	callbackSchema({
+		kind: `${api}Transaction`,
+		title: `Deposit or withdrawal (${api} webhook)`,
+		interface: api,
+		required: ['id', 'type', 'txid', 'address', 'amount', coinField],
+		fields: fields({ ...shared, ...own }),
+	});
+
+const v1 = transactionSchema('v1', 'coin_symbol', {
+	status: text,
+	status_code: integer,
+	coin: text,
+	coin_symbol: text,
+	label: text,
+	required_confirmations: integer,
+	transaction_timestamp: integer,
 });
 
-const legacy = callbackSchema({
-	kind: 'legacyTransaction',
-	title: 'Deposit or withdrawal (legacy webhook)',
-	interface: 'legacy',
-	required: ['id', 'type', 'txid', 'address', 'amount', 'coin_short_name'],
-	fields: fields({
-		id: text,
-		txid: text,
-		explorer_url: text,
-		merchant_id: text,
-		type: text,
-		coin_short_name: text,
-		wallet_id: text,
-		wallet_name: text,
-		address_label: text,
-		address: text,
-		amount,
-		confirmations: integer,
-		date: text,
-		transaction_fees: amount,
-		processing_fees: amount,
-		total_amount: amount,
-	}),
+const legacy = transactionSchema('legacy', 'coin_short_name', {
+	coin_short_name: text,
+	address_label: text,
+	transaction_fees: amount,
+	processing_fees: amount,
+	total_amount: amount,
 });
 
 const confirmed = (item: IDataObject, options: TriggerOptions) =>

@@ -3,9 +3,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { canonicalAddress } from '../../../shared/addresses';
 import { canonicalDecimal } from '../../../shared/decimal';
-import { isOutcomeUnknown, tagged } from '../../../shared/errors';
+import { isOutcomeUnknown } from '../../../shared/errors';
 import { asNodeError } from '../nodeError';
 import { runsAsTool, walletOf } from './guardrails';
+import { PayoutRefused } from './outcome';
 import { claimPayoutKey, releasePayoutKey } from './payoutStore';
 
 /**
@@ -99,10 +100,8 @@ export async function payOnce(
 	const { recorded: key, blockers } = payoutKeys(this, payout);
 	const wallet = walletOf(this, payout.credentialType);
 	const seen = await claim(this, itemIndex, wallet, key, blockers);
-	if (seen.includes(declinedKey(payout.key)))
-		throw tagged(declinedBefore(this, itemIndex, payout), { reason: 'declined' });
-	if (seen.length > 0)
-		throw tagged(alreadyAttempted(this, itemIndex, payout), { reason: 'alreadyAttempted' });
+	if (seen.includes(declinedKey(payout.key))) throw declinedBefore(this, itemIndex, payout);
+	if (seen.length > 0) throw alreadyAttempted(this, itemIndex, payout);
 	try {
 		return await send();
 	} catch (error) {
@@ -131,8 +130,7 @@ export async function declineOnce(
 	requireStore(this, itemIndex);
 	const wallet = walletOf(this, payout.credentialType);
 	const seen = await claim(this, itemIndex, wallet, declinedKey(payout.key), [sentKey(payout.key)]);
-	if (seen.includes(sentKey(payout.key)))
-		throw tagged(sentBeforeDecline(this, itemIndex, payout), { reason: 'alreadyAttempted' });
+	if (seen.includes(sentKey(payout.key))) throw sentBeforeDecline(this, itemIndex, payout);
 	return {
 		sent: false,
 		decision: 'declined',
@@ -158,18 +156,19 @@ function withKeyKept(context: IExecuteFunctions, error: NodeApiError, payout: Pa
 }
 
 function declinedBefore(context: IExecuteFunctions, itemIndex: number, payout: Payout) {
-	return new NodeOperationError(
+	return new PayoutRefused(
 		context.getNode(),
 		`This payout was declined (Payout Key "${payout.key}"), so it was not sent`,
 		{
 			itemIndex,
 			description: `A Withdrawal node on this wallet with Decision set to Decline recorded this Payout Key first, for example a person declined it, or its approval timed out. The first decision recorded holds. To pay it after all, send it under a Payout Key that was never used (for example "${payout.key}-2").`,
 		},
+		'declined',
 	);
 }
 
 function sentBeforeDecline(context: IExecuteFunctions, itemIndex: number, payout: Payout) {
-	return new NodeOperationError(
+	return new PayoutRefused(
 		context.getNode(),
 		`This payout was already sent, or started to be, before this decline (Payout Key "${payout.key}"): the decline changes nothing`,
 		{
@@ -177,28 +176,33 @@ function sentBeforeDecline(context: IExecuteFunctions, itemIndex: number, payout
 			description:
 				"A Withdrawal node on this wallet recorded the payout as sent, or being sent, before the decline came, for example an approval of the same payout that came first. Check whether it went out: that run's Withdraw output, or the wallet's transactions in the CoinRemitter dashboard. If CoinRemitter refused that send, the Payout Key is free again and a decline now is recorded.",
 		},
+		'alreadyAttempted',
 	);
 }
 
 function alreadyAttempted(context: IExecuteFunctions, itemIndex: number, payout: Payout) {
 	const node = context.getNode();
 	if (runsAsTool(context) && !payout.key)
-		return new NodeOperationError(
+		return new PayoutRefused(
 			node,
 			`A withdrawal to ${payout.address} was already attempted through this tool in the last ${DEFAULT_KEY_DAYS} days, so nothing was sent now`,
 			{
 				itemIndex,
 				description: `${PERSON_CHECKS} As a tool, one withdrawal per address is allowed in ${DEFAULT_KEY_DAYS} days (UTC), whatever the amount, unless the workflow sets the Payout Key.`,
 			},
+			'alreadyAttempted',
 		);
 	const which = payout.key
 		? `Payout Key "${payout.key}"`
 		: `${canonicalDecimal(payout.amount)} to ${payout.address.trim()} in the last ${DEFAULT_KEY_DAYS} days`;
 	const message = `This withdrawal was already attempted (${which}), so it was not sent again`;
 	if (runsAsTool(context))
-		return new NodeOperationError(node, message, { itemIndex, description: PERSON_CHECKS });
-	return new NodeOperationError(node, message, {
-		itemIndex,
-		description: `A Withdrawal node on this wallet already sent this payout, or started to: an earlier run of this workflow (for example the run that is now retried, or a run that n8n restarted after a worker stopped), another workflow, or a copy of this one. Nothing was sent now, so that nothing is paid twice. Check whether it was made: the wallet's transactions in the CoinRemitter dashboard, the transaction by its ID (Transaction → Get; the withdrawal's callback carries it), or the balance (Wallet → Get Balance). If it was not made, or it really is a new payout, send it under a Payout Key that was never used (for example the order ID, or "order-1042-2"); with the Payout Key empty, the same amount to the same address is refused for ${DEFAULT_KEY_DAYS} days (UTC).`,
-	});
+		return new PayoutRefused(
+			node,
+			message,
+			{ itemIndex, description: PERSON_CHECKS },
+			'alreadyAttempted',
+		);
+	const description = `A Withdrawal node on this wallet already sent this payout, or started to: an earlier run of this workflow (for example the run that is now retried, or a run that n8n restarted after a worker stopped), another workflow, or a copy of this one. Nothing was sent now, so that nothing is paid twice. Check whether it was made: the wallet's transactions in the CoinRemitter dashboard, the transaction by its ID (Transaction → Get; the withdrawal's callback carries it), or the balance (Wallet → Get Balance). If it was not made, or it really is a new payout, send it under a Payout Key that was never used (for example the order ID, or "order-1042-2"); with the Payout Key empty, the same amount to the same address is refused for ${DEFAULT_KEY_DAYS} days (UTC).`;
+	return new PayoutRefused(node, message, { itemIndex, description }, 'alreadyAttempted');
 }

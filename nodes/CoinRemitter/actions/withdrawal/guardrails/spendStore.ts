@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { addDecimals, isPlainDecimal } from '../../../../shared/decimal';
+import { StaticDataCopies } from '../../../../shared/staticDataCopies';
 
 // What this node has sent (or may have sent): per execution, and per wallet over a rolling day.
 // A withdrawal is counted before it is sent, with no await between the check and the count, so
@@ -70,16 +71,19 @@ interface Spend {
  * before the release cannot bring them back.
  */
 interface Ledger {
+	key: string;
 	spends: Map<string, Spend>;
 	released: Map<string, number>;
-	copies: Set<WeakRef<IDataObject>>;
 }
 
 const ledgers = new Map<string, Ledger>();
+/** The static data of the executions that opened each ledger, for as long as n8n holds them. */
+const executionCopies = new StaticDataCopies(() => Infinity, 10_000);
 
 /** Forgets every ledger this process holds: what an n8n restart does (tests). */
 export function forgetSpendLedgers() {
 	ledgers.clear();
+	executionCopies.forget();
 }
 
 /** Why the store could not be read or written: the withdrawal is then refused (fail closed). */
@@ -129,7 +133,7 @@ function storedSpends(copy: IDataObject, nodeId: string, wallet: string): Spend[
 function ledgerFor(key: string): Ledger {
 	let ledger = ledgers.get(key);
 	if (ledger === undefined) {
-		ledger = { spends: new Map(), released: new Map(), copies: new Set() };
+		ledger = { key, spends: new Map(), released: new Map() };
 		ledgers.set(key, ledger);
 	}
 	return ledger;
@@ -142,16 +146,11 @@ function forgetOlderThanADay(ledger: Ledger, now: number) {
 
 function writeCopies(ledger: Ledger, nodeId: string, wallet: string) {
 	const spends = [...ledger.spends.values()];
-	for (const ref of ledger.copies) {
-		const copy = ref.deref();
-		if (copy === undefined) {
-			ledger.copies.delete(ref);
-			continue;
-		}
+	executionCopies.writeEach(ledger.key, (copy) => {
 		const byNode = (copy[STATIC_KEY] as IDataObject) ?? {};
 		const byWallet = { ...((byNode[nodeId] as IDataObject) ?? {}), [wallet]: spends };
 		copy[STATIC_KEY] = { ...byNode, [nodeId]: byWallet };
-	}
+	});
 }
 
 /** The node's id (kept across renames); its name only where a workflow has no ids. */
@@ -170,7 +169,7 @@ function openLedger(context: IExecuteFunctions, wallet: string, now: number) {
 	for (const spend of stored)
 		if (!ledger.released.has(spend.id) && !ledger.spends.has(spend.id))
 			ledger.spends.set(spend.id, spend);
-	if (![...ledger.copies].some((ref) => ref.deref() === copy)) ledger.copies.add(new WeakRef(copy));
+	executionCopies.hold(ledger.key, copy, now);
 	forgetOlderThanADay(ledger, now);
 	let spent = '0';
 	for (const spend of ledger.spends.values()) spent = addDecimals(spent, spend.amount);
