@@ -1,6 +1,6 @@
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { MIN_WIDGET_SECRET_LENGTH } from '../nodes/CoinRemitterTrigger/widgetSecret';
+import { MIN_WIDGET_SECRET_LENGTH } from '../nodes/shared/widgetSecret';
 
 /**
  * The secret that guards a CoinRemitter Trigger's widget orders. A credential rather than a node

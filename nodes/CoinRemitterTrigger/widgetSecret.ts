@@ -7,7 +7,10 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import { MIN_WIDGET_SECRET_LENGTH } from '../shared/widgetSecret';
 import { refuse } from './rejection';
+
+export { MIN_WIDGET_SECRET_LENGTH } from '../shared/widgetSecret';
 
 // Widget orders cannot be looked up with the API: a secret at the end of the widget's callback URL
 // (?secret=…) is all that tells a widget's order from a forged one. From typeVersion 3 it lives in a
@@ -15,7 +18,6 @@ import { refuse } from './rejection';
 // 1 and 2 keep the optional Widget Secret option of their saved workflows.
 
 export const WIDGET_SECRET_CREDENTIAL = 'coinRemitterWidgetApi';
-export const MIN_WIDGET_SECRET_LENGTH = 24;
 /** Characters that survive a URL's query string unchanged. */
 const SECRET_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 

@@ -20,3 +20,48 @@ describe('layout', () => {
 		expect(long).toEqual([]);
 	});
 });
+
+/** The files a source file imports by relative path, relative to the project root. */
+const importsOf = (path: string): string[] =>
+	[...readFileSync(path, 'utf8').matchAll(/from '(\.[^']+)'/g)].map(([, target]) =>
+		relative(ROOT, join(path, '..', target)),
+	);
+const importsUnder = (folder: string) =>
+	sources(join(ROOT, folder)).flatMap((path) =>
+		importsOf(path).map((target) => [relative(ROOT, path), target]),
+	);
+const TRIGGER = 'nodes/CoinRemitterTrigger';
+
+describe('one way through', () => {
+	it('lets credentials import only nodes/shared/', () => {
+		const outside = importsUnder('credentials').filter(
+			([, target]) => !target.startsWith('nodes/shared/'),
+		);
+		expect(outside).toEqual([]);
+	});
+
+	it("keeps the trigger's memory to data: it imports nothing outside its folder", () => {
+		const outside = importsUnder(`${TRIGGER}/memory`).filter(
+			([, target]) => !target.startsWith(`${TRIGGER}/memory`),
+		);
+		expect(outside).toEqual([]);
+	});
+
+	it('reads the memory only from verify/, and verify/ never goes back to receive, parse, dedupe or the node', () => {
+		const intoMemory = sources(join(ROOT, 'nodes'))
+			.map((path) => relative(ROOT, path))
+			.filter(
+				(path) => !path.startsWith(`${TRIGGER}/memory/`) && !path.startsWith(`${TRIGGER}/verify/`),
+			)
+			.filter((path) =>
+				importsOf(join(ROOT, path)).some((target) => target.startsWith(`${TRIGGER}/memory`)),
+			);
+		expect(intoMemory).toEqual([]);
+		const back = importsUnder(`${TRIGGER}/verify`).filter(([, target]) =>
+			['receive', 'parse', 'dedupe', 'startedAnswer', 'CoinRemitterTrigger.node'].some(
+				(name) => target === `${TRIGGER}/${name}`,
+			),
+		);
+		expect(back).toEqual([]);
+	});
+});

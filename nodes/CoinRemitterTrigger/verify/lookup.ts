@@ -2,17 +2,18 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { legacyWallet } from '../../shared/client';
 import type { DeliveryPolicy } from '../../shared/delivery';
-import type { FailureReason } from '../../shared/errors';
-import { failureOf, isNotFound, isRateLimitWait } from '../../shared/errors';
-import { isEvmAddress, sameAddress } from '../../shared/addresses';
+import { isRateLimitWait } from '../../shared/errors';
+import { sameAddress } from '../../shared/addresses';
 import { sameAmount } from '../../shared/decimal';
 import { isPlainObject } from '../../shared/json';
 import type { Lookup, MatchedField } from '../callbacks/callback';
-import * as flood from '../flood';
+import * as memory from '../memory';
 import { refuse } from '../rejection';
 import type { CallbackInterface } from '../schemas';
-import type { Verification } from './common';
-import { busy, NOT_FOUND, read, UNAVAILABLE } from './common';
+import type { Verification } from './answers';
+import { busy, NOT_FOUND, noSuchRecord, UNAVAILABLE } from './answers';
+import { read } from './apiRead';
+import { callsAreShort, depositAtAddress } from './byAddress';
 import { isMissingRecord, otherV1Wallet, otherWalletReason } from './wallet';
 
 // Looking the record up: by id, or among the transactions of the deposit's address.
@@ -49,7 +50,7 @@ export async function verifyCallback(
 		const other =
 			api === 'v1' ? await otherV1Wallet.call(this, callback, policy, wallet) : undefined;
 		if (other) return { otherWallet: other };
-		throw new flood.NoSuchRecord(NOT_FOUND, notListed ? 'address' : 'id');
+		throw noSuchRecord(notListed ? 'address' : 'id');
 	}
 	if (!isPlainObject(record)) throw refuse(403, NOT_FOUND);
 	for (const field of lookup.mustMatch) {
@@ -87,39 +88,10 @@ async function fetchRecord(
 		return await read(this, api, policy, endpoint, fields);
 	};
 	if (!lookup.settlesByAddress?.(callback, api)) return await byId();
-	return await flood.verifyAtAddress(wallet, String(callback.address), async (shared) => {
-		if (!shared && !(await flood.callsAreShort.call(this, policy))) return await byId();
+	return await memory.verifyAtAddress(wallet, String(callback.address), async (shared) => {
+		if (!shared && !(await callsAreShort.call(this, policy))) return await byId();
 		const listing = await depositAtAddress.call(this, wallet, callback, policy);
 		if (listing === 'absent') throw new NotAtAddress();
 		return listing === 'unproven' ? await byId() : listing.record;
 	});
 }
-
-/**
- * A v1 deposit is settled with every other callback waiting for its address (one read for all).
- * The service answers "not found" for an address that is not the wallet's; any other failure
- * leaves it to the per-id lookup.
- */
-async function depositAtAddress(
-	this: IWebhookFunctions,
-	wallet: string,
-	callback: IDataObject,
-	policy: DeliveryPolicy,
-) {
-	return await flood.depositByAddress
-		.call(this, wallet, callback, policy)
-		.catch((error: unknown) => {
-			// An EVM address may be written in another casing than the service keeps it.
-			if (isNotFound(error)) return isEvmAddress(callback.address) ? 'unproven' : 'absent';
-			if (UNPROVEN_ANSWERS.has(failureOf(error)?.reason ?? 'network')) return 'unproven';
-			throw error;
-		});
-}
-
-/** Answers that say nothing about the deposit (an unexpected shape, a refused field): ask by id. */
-const UNPROVEN_ANSWERS = new Set<FailureReason>([
-	'rejectedField',
-	'unexpected',
-	'unreadable',
-	'legacyNoEndpoint',
-]);

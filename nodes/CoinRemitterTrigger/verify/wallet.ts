@@ -1,12 +1,15 @@
+import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
+import { credentialsOf, credentialTypeOf } from '../../shared/client/credentials';
 import type { DeliveryPolicy } from '../../shared/delivery';
 import { isLegacyRefusal, isNotFound, isRateLimitWait } from '../../shared/errors';
 import { isPlainObject } from '../../shared/json';
-import * as flood from '../flood';
+import * as memory from '../memory';
 import { refuse } from '../rejection';
 import type { CallbackInterface } from '../schemas';
-import { busy, read, UNAVAILABLE } from './common';
+import { busy, UNAVAILABLE } from './answers';
+import { read } from './apiRead';
 
 // Telling the wallet's identity: whether a record missing from the credential's wallet is another
 // wallet's business, and whether a legacy "no" means an unknown record or wrong keys.
@@ -25,7 +28,7 @@ export async function otherV1Wallet(
 	if (!callback.coin_symbol && !callback.wallet_id) return undefined;
 	let wallet: IDataObject;
 	try {
-		wallet = await flood.walletIdentity(walletKey, async () => {
+		wallet = await memory.walletIdentity(walletKey, async () => {
 			const balance = await read(this, 'v1', policy, { v1: '/v1/wallet/balance' });
 			return isPlainObject(balance) ? balance : {};
 		});
@@ -68,7 +71,7 @@ export async function isMissingRecord(
 	if (api === 'v1') return isNotFound(error);
 	if (!isLegacyRefusal(error)) return false;
 	try {
-		await flood.walletIdentity(wallet, async () => {
+		await memory.walletIdentity(wallet, async () => {
 			await read(this, 'legacy', policy, { legacy: 'get-balance' });
 			return { keysWork: true };
 		});
@@ -77,4 +80,22 @@ export async function isMissingRecord(
 		if (isRateLimitWait(balanceError)) throw busy();
 		return false;
 	}
+}
+
+/**
+ * Which wallet the trigger verifies with: a hash of the interface, base URL, key and password
+ * (never the values themselves), so that an edited credential is a new wallet for every cache.
+ */
+export async function walletKeyOf(
+	context: IWebhookFunctions,
+	api: CallbackInterface,
+): Promise<string> {
+	const type = credentialTypeOf(api);
+	const credentials = await credentialsOf(context, type, 0);
+	const secret = credentials.apiPassword ?? credentials.password;
+	const parts = [api, credentials.baseUrl, credentials.coin, credentials.apiKey, secret];
+	return createHash('sha256')
+		.update(parts.map((part) => String(part ?? '')).join('|'))
+		.digest('hex')
+		.slice(0, 32);
 }

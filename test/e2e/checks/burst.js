@@ -14,7 +14,7 @@ const { waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
 const { sendKeeping503s } = require('../senders');
 const { TRIGGER_WEBHOOK_ID } = require('../workflows');
 // The trigger's bound, from the package as built (the suite runs after `npm run build`).
-const { MAX_HELD_CALLBACKS } = require('../../../dist/nodes/CoinRemitterTrigger/flood');
+const { MAX_HELD_CALLBACKS } = require('../../../dist/nodes/CoinRemitterTrigger/memory');
 
 const GENUINE = 20;
 const RETRY_AFTER_S = 20;

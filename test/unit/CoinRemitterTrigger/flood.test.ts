@@ -6,8 +6,8 @@ import {
 	heldCallbacks,
 	MAX_HELD_CALLBACKS,
 	REFUTED_MEMORY_MS,
-} from '../../../nodes/CoinRemitterTrigger/flood';
-import { findDeposit } from '../../../nodes/CoinRemitterTrigger/flood/addressList';
+} from '../../../nodes/CoinRemitterTrigger/memory';
+import { findDeposit } from '../../../nodes/CoinRemitterTrigger/verify/addressList';
 import { callbacks } from '../../../simulator/server';
 import * as v1 from '../../../simulator/v1';
 import {

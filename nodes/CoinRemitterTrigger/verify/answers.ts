@@ -1,23 +1,7 @@
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
-
-import type { Endpoint } from '../../shared/client';
-import { callApi } from '../../shared/client';
-import type { DeliveryPolicy } from '../../shared/delivery';
 import { CallbackRejection } from '../rejection';
-import type { CallbackInterface } from '../schemas';
+import type { IDataObject } from 'n8n-workflow';
 
-// What the three jobs of verification share: the read, and the answers a sender gets.
-
-/** A read for verification, with the trigger's credential for `api`. */
-export async function read(
-	context: IWebhookFunctions,
-	api: CallbackInterface,
-	policy: DeliveryPolicy,
-	endpoint: Endpoint,
-	fields: IDataObject = {},
-) {
-	return await callApi.call(context, { api, endpoint, fields, kind: 'read', policy, itemIndex: 0 });
-}
+// What a sender hears when its callback is not verified, and what verification finds.
 
 export const UNAVAILABLE =
 	'The callback could not be verified with the CoinRemitter API right now; send it again later';
@@ -43,3 +27,20 @@ export const busyAsResult = (error: unknown): typeof BUSY => {
 export type Verification = { record: IDataObject } | { otherWallet: string };
 
 export const NOT_FOUND = 'The callback does not match any record of the wallet';
+
+/**
+ * A callback refuted because its record does not exist: in the whole wallet (`id`), or among the
+ * deposits of the address it names (`address`). Only these are remembered: a callback whose record
+ * exists but disagrees says nothing about the genuine callback for the same id.
+ */
+export class NoSuchRecord extends CallbackRejection {
+	constructor(
+		message: string,
+		readonly scope: 'id' | 'address',
+	) {
+		super(403, message);
+	}
+}
+
+/** The callback's record does not exist in the wallet (`id`) or among its address's deposits (`address`): 403. */
+export const noSuchRecord = (scope: NoSuchRecord['scope']) => new NoSuchRecord(NOT_FOUND, scope);

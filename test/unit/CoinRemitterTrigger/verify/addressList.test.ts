@@ -1,4 +1,4 @@
-import { findDeposit } from '../../../../nodes/CoinRemitterTrigger/flood/addressList';
+import { findDeposit } from '../../../../nodes/CoinRemitterTrigger/verify/addressList';
 
 const entry = (id: string, amount: string) => ({
 	id,

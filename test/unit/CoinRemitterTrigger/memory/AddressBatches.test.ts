@@ -1,4 +1,4 @@
-import { AddressBatches } from '../../../../nodes/CoinRemitterTrigger/flood/AddressBatches';
+import { AddressBatches } from '../../../../nodes/CoinRemitterTrigger/memory/AddressBatches';
 
 /** A read that answers when told to, counting how often it was started. */
 function controlledReads() {

@@ -10,14 +10,16 @@ import type { DeliveryPolicy } from '../../shared/delivery';
 import type { Lane } from '../../shared/delivery/rateWindow';
 import type { Lookup } from '../callbacks/callback';
 import type { TriggerEvent } from '../callbacks';
-import * as flood from '../flood';
+import * as memory from '../memory';
 import { CallbackRejection, refuse } from '../rejection';
 import type { CallbackInterface } from '../schemas';
-import type { Verification } from './common';
-import { BUSY, busyAsResult, NOT_FOUND, UNAVAILABLE } from './common';
+import type { Verification } from './answers';
+import { BUSY, busyAsResult, NOT_FOUND, NoSuchRecord, UNAVAILABLE } from './answers';
 import { verifyCallback } from './lookup';
+import { walletKeyOf } from './wallet';
 
-// Waiting for the wallet's rate limit: within the sender's patience, then in the background.
+// Verifying within the time the sender waits for its answer (the Verification Wait); past it, the
+// callback is acknowledged (202) and verified in the background.
 
 /** How long a sender is expected to wait for its answer, by default (the "Verification Wait" option). */
 export const DEFAULT_VERIFICATION_WAIT_S = 5;
@@ -77,21 +79,21 @@ export async function verifyPatiently(
 	waitMs: number,
 	acknowledge: () => void,
 ): Promise<Verification> {
-	const wallet = await flood.walletKeyOf(this, api);
-	if (flood.wasRefuted(wallet, event, callback)) throw refuse(403, NOT_FOUND);
+	const wallet = await walletKeyOf(this, api);
+	if (memory.wasRefuted(wallet, event, callback)) throw refuse(403, NOT_FOUND);
 	const verifyOnce = async (stage: string, policy: DeliveryPolicy) =>
-		await flood
-			.mergeInFlight(`${stage}|${wallet}|${event}|${flood.fingerprint(callback)}`, async () =>
+		await memory
+			.mergeInFlight(`${stage}|${wallet}|${event}|${memory.fingerprint(callback)}`, async () =>
 				verifyCallback.call(this, lookup, api, callback, policy, wallet),
 			)
 			.catch((error: unknown) => {
-				if (error instanceof flood.NoSuchRecord)
-					flood.rememberRefuted(wallet, event, callback, error.scope);
+				if (error instanceof NoSuchRecord)
+					memory.rememberRefuted(wallet, event, callback, error.scope);
 				if (error instanceof CallbackRejection && error.status === 403 && callback.address)
-					flood.contestAddress(wallet, String(callback.address));
+					memory.contestAddress(wallet, String(callback.address));
 				throw error;
 			});
-	const release = flood.heldCallbacks.take();
+	const release = memory.heldCallbacks.take();
 	if (!release) throw refuse(503, UNAVAILABLE);
 	try {
 		const inTime = await verifyOnce('now', verificationPolicy(waitMs)).catch(busyAsResult);
@@ -119,7 +121,7 @@ function logGiveUp(
 ) {
 	const reason = error instanceof CallbackRejection ? error.message : 'unexpected error';
 	context.logger.error(
-		`CoinRemitter Trigger: gave up verifying a ${flood.describeCallback(event, callback)} that was answered 202: ${reason}. No workflow started for it; a catch-up run finds the payment (README: Never miss a payment).`,
+		`CoinRemitter Trigger: gave up verifying a ${describeCallback(event, callback)} that was answered 202: ${reason}. No workflow started for it; a catch-up run finds the payment (README: Never miss a payment).`,
 	);
 }
 
@@ -127,4 +129,12 @@ function logGiveUp(
 export function credentialsOnNode(context: IWebhookFunctions): Record<CallbackInterface, boolean> {
 	const saved = context.getNode().credentials ?? {};
 	return { v1: saved[V1_CREDENTIAL] !== undefined, legacy: saved[LEGACY_CREDENTIAL] !== undefined };
+}
+
+/** Kind, id and address of a callback for n8n's log (never a credential). */
+export function describeCallback(event: TriggerEvent, callback: IDataObject): string {
+	const id =
+		event === 'invoice' ? `invoice_id ${String(callback.invoice_id)}` : `id ${String(callback.id)}`;
+	const address = callback.address ? `, address ${String(callback.address)}` : '';
+	return `${event} callback (${id}${address})`;
 }

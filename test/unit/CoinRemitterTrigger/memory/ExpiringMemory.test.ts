@@ -1,5 +1,5 @@
-import { ExpiringMemory } from '../../../../nodes/CoinRemitterTrigger/flood/ExpiringMemory';
-import { HeldCallbacks } from '../../../../nodes/CoinRemitterTrigger/flood/HeldCallbacks';
+import { ExpiringMemory } from '../../../../nodes/CoinRemitterTrigger/memory/ExpiringMemory';
+import { HeldCallbacks } from '../../../../nodes/CoinRemitterTrigger/memory/HeldCallbacks';
 
 describe('ExpiringMemory', () => {
 	it('forgets an entry once its time is up', () => {
