@@ -27,21 +27,37 @@ step() {
   echo "▸ $verdict $took s: $*"
   return "$status"
 }
+# Runs each command at once, each one's output into a file of its own, printed whole, in order,
+# once all have ended (readable, not interleaved); fails if any failed.
+at_once() {
+  local dir status=0 count=0 pids=()
+  dir="$(mktemp -d)"
+  for command in "$@"; do
+    bash -c "$command" >"$dir/$count.log" 2>&1 &
+    pids+=($!)
+    count=$((count + 1))
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  for ((i = 0; i < count; i++)); do cat "$dir/$i.log"; done
+  rm -rf "$dir"
+  return "$status"
+}
 start="$(node scripts/quickstart.js start)"
 echo "▸ The README's quick start, as a user runs it: $start (COINREMITTER_SMOKE=1: start, check, stop)"
 step env COINREMITTER_SMOKE=1 bash -c "$start"
 [ -x node_modules/.bin/tsc ] || step npm ci
-step npm run build
+# One build: the quick start above built the package; every step below uses that build.
 step npm run scan
 step npm run format:check
 step npm run lint
 step npm run typecheck
 step npm test
-step npm run test:e2e
+# Both n8n lines at once, a process each (test/e2e/run.js).
+step node test/e2e/run.js
 # The editor in a real browser: Debian's Chromium (scripts/install-browser.sh) with playwright-core,
-# on n8n 2.x (the default), then on 1.123.
-step npm run test:browser
-step env COINREMITTER_BROWSER_N8N=1.123.81 node test/browser/run.js
+# on n8n 2.x (the default) and on 1.123 at once.
+step bash scripts/install-browser.sh
+step at_once "node test/browser/run.js" "COINREMITTER_BROWSER_N8N=1.123.81 node test/browser/run.js"
 # Queue mode on n8n 1.123 and 2.41 (NEWEST_2X; one after the other): Postgres and Redis from Debian's packages,
 # n8n main + 2 workers + 2 webhook processes.
 step bash scripts/install-queue-services.sh

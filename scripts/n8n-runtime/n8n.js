@@ -86,6 +86,7 @@ class N8nInstance {
 			mkdtempSync(join(tmpdir(), `coinremitter-e2e-${label.replace(/[^a-z0-9]+/gi, '-')}-`));
 		mkdirSync(this.userFolder, { recursive: true });
 		this.baseUrl = `http://127.0.0.1:${port}`;
+		this.cliStats = { calls: 0, ms: 0 };
 	}
 
 	env() {
@@ -104,12 +105,50 @@ class N8nInstance {
 		return join(this.userFolder, 'n8n.log');
 	}
 
+	/** Runs `n8n <args>`: a whole n8n CLI start-up each (seconds), counted in `cliStats`. */
 	async cli(args, { timeout = 180000 } = {}) {
-		return await run(this.nodeBinary(), [this.bin(), ...args], {
-			env: this.env(),
-			timeout,
-			maxBuffer: 64 * 1024 * 1024,
-		});
+		if (!args[0].startsWith('import:')) await this.importHeld();
+		const began = performance.now();
+		try {
+			return await run(this.nodeBinary(), [this.bin(), ...args], {
+				env: this.env(),
+				timeout,
+				maxBuffer: 64 * 1024 * 1024,
+			});
+		} finally {
+			this.cliStats.calls++;
+			this.cliStats.ms += performance.now() - began;
+		}
+	}
+
+	/**
+	 * From now on, imports and activations made while n8n is stopped are held: the imports are made
+	 * in one CLI call each (credentials, workflows) before n8n starts or before the next CLI command,
+	 * and the activations go through the REST API once n8n is up, as the editor makes them. While
+	 * n8n runs, an activation goes through the REST API at once.
+	 */
+	holdImportsUntilStart() {
+		this.held ??= { credentials: [], workflows: [], activations: [] };
+	}
+
+	isRunning() {
+		return this.process !== undefined && !this.hasExited();
+	}
+
+	/** Whether to hold an import or activation for later (see holdImportsUntilStart). */
+	holding() {
+		return this.held !== undefined && !this.isRunning();
+	}
+
+	async importHeld() {
+		if (!this.held) return;
+		const { credentials, workflows } = this.held;
+		this.held.credentials = [];
+		this.held.workflows = [];
+		if (credentials.length > 0)
+			await this.importFile('import:credentials', 'held-credentials.json', credentials);
+		if (workflows.length > 0)
+			await this.importFile('import:workflow', 'held-workflows.json', workflows);
 	}
 
 	/** Writes `data` as JSON into the user folder and runs `n8n <command> --input=<file>`. */
@@ -120,31 +159,57 @@ class N8nInstance {
 	}
 
 	async importCredentials(credentials) {
-		await this.importFile('import:credentials', 'credentials.json', credentials);
+		if (this.holding()) this.held.credentials.push(...credentials);
+		else await this.importFile('import:credentials', 'credentials.json', credentials);
 	}
 
 	async importWorkflow(workflow) {
-		await this.importFile('import:workflow', `${workflow.id}.json`, workflow);
+		if (this.holding()) this.held.workflows.push(workflow);
+		else await this.importFile('import:workflow', `${workflow.id}.json`, workflow);
 	}
 
 	/** Several workflows in one import (one n8n start-up instead of one each). */
 	async importWorkflows(workflows, fileName = 'workflows.json') {
-		await this.importFile('import:workflow', fileName, workflows);
+		if (this.holding()) this.held.workflows.push(...workflows);
+		else await this.importFile('import:workflow', fileName, workflows);
 	}
 
-	/** Every workflow file of a folder (the examples), imported one by one. */
+	/** Every workflow file of a folder (the examples), in one import. */
 	async importWorkflowFolder(folder) {
-		for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
-			await this.importWorkflow(JSON.parse(readFileSync(join(folder, file), 'utf8')));
-		}
+		const files = readdirSync(folder).filter((name) => name.endsWith('.json'));
+		await this.importWorkflows(
+			files.map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8'))),
+			'folder.json',
+		);
 	}
 
-	/** n8n 1.x activates with update:workflow; n8n 2.x publishes. */
+	/** n8n 1.x activates with update:workflow; n8n 2.x publishes. Held or through REST: see holdImportsUntilStart. */
 	async activate(workflowId) {
+		if (this.holding()) return void this.held.activations.push(workflowId);
+		if (this.held) return await this.activateThroughRest(workflowId);
 		try {
 			await this.cli(['update:workflow', `--id=${workflowId}`, '--active=true']);
 		} catch {
 			await this.cli(['publish:workflow', `--id=${workflowId}`]);
+		}
+	}
+
+	/** Activates (2.x: publishes) the workflow's current version as the editor does, effective at once. */
+	async activateThroughRest(workflowId) {
+		if (!this.cookie) await this.setupOwnerOnceRoutesExist();
+		const { data } = await this.restOnceRoutesExist('GET', `/workflows/${workflowId}`);
+		await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId: data.versionId });
+	}
+
+	/** rest(), retried while n8n answers its HTML 404 (no such route yet: just after it answers ready). */
+	async restOnceRoutesExist(method, path, body) {
+		for (let attempt = 0; ; attempt++) {
+			try {
+				return await this.rest(method, path, body);
+			} catch (error) {
+				if (attempt >= 60 || !/: 404 \s*</.test(String(error.message))) throw error;
+				await sleep(500);
+			}
 		}
 	}
 
@@ -164,8 +229,9 @@ class N8nInstance {
 		try {
 			await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
 		} catch (error) {
+			const exit = `exit ${error.code ?? '?'}${error.signal ? `, signal ${error.signal}` : ''}`;
 			throw new Error(
-				`n8n execute failed: ${(error.stderr || error.message).slice(0, 3000)} ${this.logTail()}`,
+				`n8n execute failed (${exit}): ${(error.stderr || error.message).slice(0, 1500)} n8n's errors: ${this.loggedErrors()}`,
 			);
 		}
 		const printed = printedRun(this.logFile());
@@ -175,6 +241,7 @@ class N8nInstance {
 
 	/** Starts `n8n <command>` in a process group of its own and waits until it answers ready. */
 	async start() {
+		await this.importHeld();
 		this.process = spawn(this.nodeBinary(), [this.bin(), this.command, ...this.args], {
 			env: this.env(),
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -184,6 +251,8 @@ class N8nInstance {
 		this.process.stdout.on('data', (chunk) => (this.log += chunk));
 		this.process.stderr.on('data', (chunk) => (this.log += chunk));
 		await this.waitUntilReady();
+		const activations = this.held?.activations.splice(0) ?? [];
+		for (const workflowId of activations) await this.activateThroughRest(workflowId);
 	}
 
 	async answersReady() {
@@ -252,6 +321,36 @@ class N8nInstance {
 		return JSON.parse(text);
 	}
 
+	/**
+	 * The executions of a workflow (newest first, at most 100), with their status; none while the
+	 * REST routes answer 404 (n8n answers ready a moment before they exist, e.g. after a restart).
+	 */
+	async executionsOf(workflowId) {
+		if (!this.cookie) await this.setupOwnerOnceRoutesExist();
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		try {
+			const listed = await this.rest('GET', `/executions?filter=${filter}&limit=100`);
+			return listed.data?.results ?? listed.data ?? [];
+		} catch (error) {
+			if (/: 404 /.test(String(error.message))) return [];
+			throw error;
+		}
+	}
+
+	/**
+	 * The executions of a workflow that are not in `before` (ids), once every one of them has ended:
+	 * n8n lists an execution from the moment it starts, so what a callback's answer started is
+	 * listed by the time the answer came. Undefined if one is still running after `timeoutMs`.
+	 */
+	async endedExecutionsSince(workflowId, before, timeoutMs = 30000) {
+		let since;
+		const ended = await waitFor(async () => {
+			since = (await this.executionsOf(workflowId)).filter((run) => !before.has(run.id));
+			return since.every((run) => run.stoppedAt);
+		}, timeoutMs);
+		return ended ? since : undefined;
+	}
+
 	signalGroup(signal) {
 		try {
 			process.kill(-this.process.pid, signal);
@@ -304,6 +403,19 @@ class N8nInstance {
 		const file = find(this.userFolder);
 		if (!file) throw new Error(`n8n wrote no ${name}`);
 		return JSON.parse(readFileSync(file, 'utf8'));
+	}
+
+	/** The error-level lines of n8n's log file (the end of them). */
+	loggedErrors() {
+		try {
+			const lines = readFileSync(this.logFile(), 'utf8').split('\n');
+			return lines
+				.filter((line) => line.includes('"level":"error"') || /error/i.test(line.slice(0, 80)))
+				.join('\n')
+				.slice(-3000);
+		} catch {
+			return '';
+		}
 	}
 
 	logTail() {

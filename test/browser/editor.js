@@ -4,7 +4,8 @@
 const { join } = require('node:path');
 const { OWNER } = require('../../scripts/n8n-runtime');
 
-const SHOTS = join(__dirname, 'screenshots');
+// One folder per n8n line: the lines run at once in CI.
+const SHOTS = join(__dirname, 'screenshots', process.env.COINREMITTER_BROWSER_N8N || 'newest-2x');
 
 async function shot(page, name, options = {}) {
 	const path = join(SHOTS, `${name}.png`);

@@ -3,6 +3,7 @@
 // End-to-end suite: the packed package installed into real n8n exactly as n8n installs community
 // packages, driven by workflows against the gateway simulator over HTTP on 127.0.0.1, on each
 // n8n version of scripts/n8n-runtime/versions.js. The checks are in test/e2e/checks/.
+// The n8n lines run at once, a process each (COINREMITTER_E2E_SERIAL=1: one after the other).
 // COINREMITTER_E2E_N8N=<version> runs one n8n: one of those, or any other with a lockfile or an
 // install (scripts/n8n-newest.js's candidates). COINREMITTER_E2E_SMOKE=1 runs only the group
 // "actions through n8n execute" (a quick proof that a new n8n loads and runs the nodes).
@@ -57,6 +58,8 @@ async function checkTarget(target, tarball, sim) {
 		credentials: credentialsFor(sim.url),
 		extraEnv: { N8N_EXPRESSION_ENGINE: engine },
 	});
+	// Imports and activations made while n8n is stopped go in one CLI call, activated through REST.
+	instance.holdImportsUntilStart();
 	let smtp; // the SMTP capture of the approval checks
 	try {
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
@@ -99,10 +102,11 @@ async function checkTarget(target, tarball, sim) {
 		await attempt(`${tag} a flood of forged callbacks on a known address`, () =>
 			checkFlood(instance, sim, tag),
 		);
+		await attempt(`${tag} catch-up example`, () => checkCatchUp(instance, sim, tag));
+		// n8n runs the flood with small bounds; the MCP check's restart, right after it, ends that.
 		await attempt(`${tag} Skip Duplicates under a flood of forged widget orders`, () =>
 			checkDuplicatesFlush(instance, sim, tag),
 		);
-		await attempt(`${tag} catch-up example`, () => checkCatchUp(instance, sim, tag));
 		await attempt(`${tag} MCP server with CoinRemitter tools (guardrails)`, () =>
 			checkMcp(instance, sim, tag),
 		);
@@ -121,12 +125,57 @@ async function checkTarget(target, tarball, sim) {
 			checkRestartRedelivery(instance, sim, tag),
 		);
 	} finally {
+		const { calls, ms } = instance.cliStats;
+		console.log(`# ${tag} n8n CLI: ${calls} calls, ${(ms / 1000).toFixed(0)} s`);
 		await smtp?.stop();
 		await instance.dispose({ showLog: results.failed > 0 });
 	}
 }
 
+/**
+ * Each n8n line in a process of its own, at the same time (each with its own simulator and n8n):
+ * a line spends much of its time waiting on n8n, so two lines share the two cores of CI. Their
+ * lines of output interleave, each tagged with its n8n; the totals of both close the run.
+ */
+async function runLinesAtOnce(versions) {
+	const { spawn } = require('node:child_process');
+	const totals = await Promise.all(
+		versions.map(
+			(version) =>
+				new Promise((resolve) => {
+					const child = spawn(process.execPath, [__filename], {
+						env: { ...process.env, COINREMITTER_E2E_N8N: version },
+						stdio: ['ignore', 'pipe', 'inherit'],
+					});
+					let last = '';
+					let rest = '';
+					child.stdout.on('data', (chunk) => {
+						const lines = (rest + chunk).split('\n');
+						rest = lines.pop();
+						for (const line of lines) {
+							console.log(line);
+							if (/^\d+ passed, \d+ failed/.test(line)) last = line;
+						}
+					});
+					child.on('close', (code) => {
+						if (rest) console.log(rest);
+						const [passed = 0, failed = 1] = (last.match(/\d+/g) ?? []).map(Number);
+						resolve({ passed, failed: code === 0 ? failed : Math.max(failed, 1) });
+					});
+				}),
+		),
+	);
+	const passed = totals.reduce((sum, total) => sum + total.passed, 0);
+	const failed = totals.reduce((sum, total) => sum + total.failed, 0);
+	console.log(`${passed} passed, ${failed} failed (${versions.length} n8n lines at once)`);
+	process.exit(failed === 0 ? 0 : 1);
+}
+
 (async () => {
+	if (!process.env.COINREMITTER_E2E_N8N && process.env.COINREMITTER_E2E_SERIAL !== '1') {
+		const versions = (await targets()).map((target) => target.version);
+		if (versions.length > 1) return await runLinesAtOnce(versions);
+	}
 	const sim = await startSimulator({ rateLimit: 1000 });
 	try {
 		const tarball = await packPackage();

@@ -149,11 +149,12 @@ function concurrencyWorkflow(count) {
 }
 
 const TRIGGER_WEBHOOK_ID = 'b7d5a1c2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+const TRIGGER_WORKFLOW_ID = 'crE2eTrigger0001';
 
 /** An active workflow: the trigger (verifying with the v1 credential) forwards each item to the simulator's sink. */
 function triggerWorkflow(simUrl) {
 	return workflow({
-		id: 'crE2eTrigger0001',
+		id: TRIGGER_WORKFLOW_ID,
 		name: 'E2E trigger',
 		nodes: [
 			// Order Statuses Paid and Over Paid, stored as the editor stores them: numbers.
@@ -172,4 +173,5 @@ module.exports = {
 	payoutRetryWorkflow,
 	triggerWorkflow,
 	TRIGGER_WEBHOOK_ID,
+	TRIGGER_WORKFLOW_ID,
 };

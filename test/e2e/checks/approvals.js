@@ -189,20 +189,8 @@ const answerLine = ({ status, page }) =>
 const linkOf = (mail, approved) =>
 	mail.links.find((link) => new URL(link).searchParams.get('approved') === String(approved));
 
-/**
- * The executions of a workflow, with their status; none while the REST routes answer 404 (n8n
- * answers ready a moment before they exist, e.g. just after a restart).
- */
-async function executionsOf(instance, workflowId) {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	try {
-		const listed = await instance.rest('GET', `/executions?filter=${filter}&limit=50`);
-		return listed.data?.results ?? listed.data ?? [];
-	} catch (error) {
-		if (/: 404 /.test(String(error.message))) return [];
-		throw error;
-	}
-}
+/** The executions of a workflow, with their status (N8nInstance.executionsOf). */
+const executionsOf = async (instance, workflowId) => await instance.executionsOf(workflowId);
 
 /** An execution's run data, parsed with the flatted of this n8n (its own encoding of it). */
 async function runDataOf(instance, id) {
@@ -627,11 +615,17 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 	);
 	const approvedResults = toolResults(sim);
 	const chatsBefore = sim.chats.length;
-	await sleep(12000);
+	// Until the Limit Wait Time n8n holds the execution to (its waitTill) has passed; then, after the
+	// restart, until n8n has resumed it (no longer waiting), rather than fixed sleeps.
+	const { data: held } = await instance.rest('GET', `/executions/${approved.id}`);
+	const due = held.waitTill ? new Date(held.waitTill).getTime() : Date.now() + 12000;
+	await sleep(Math.max(0, due - Date.now()) + 500);
 	await instance.stop();
 	await instance.start();
-	await sleep(8000);
-	const { data: later } = await instance.rest('GET', `/executions/${approved.id}`);
+	const execution = async () =>
+		(await instance.restOnceRoutesExist('GET', `/executions/${approved.id}`)).data;
+	await waitFor(async () => (await execution()).status !== 'waiting', 30000);
+	const later = await execution();
 	const afterLimit = `${later.status}, finished ${later.finished}; model calls since: ${sim.chats.length - chatsBefore}`;
 	check(
 		`${tag} agent approval: approved (its link opened twice at once): exactly one withdrawal, within the guardrails, and the model reads its result; still one after its Limit Wait Time has passed and n8n restarted`,

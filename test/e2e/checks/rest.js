@@ -5,7 +5,7 @@ const { CREDENTIALS, credentialsFor, waitFor } = require('../../../scripts/n8n-r
 const { payoutRetryWorkflow } = require('../workflows');
 
 async function checkCredentialTests(instance, sim, tag) {
-	await instance.setupOwner();
+	if (!instance.cookie) await instance.setupOwnerOnceRoutesExist();
 	const test = async (credential, data) =>
 		(await instance.rest('POST', '/credentials/test', { credentials: { ...credential, data } }))
 			.data;
