@@ -12,34 +12,29 @@ report() {
   local status=$?
   echo "▸ Steps, slowest first (seconds):"
   sort -t$'\t' -k1,1nr "$timings" | awk -F'\t' '{ printf "  %6d  %s\n", $1, $2 }'
-  rm -f "$timings"
+  rm -f "$timings" "$cpu_file"
   exit "$status"
 }
 trap report EXIT
+# CHILDREN_CPU: the CPU seconds (user + system) of this shell's finished children so far (bash's
+# `times`, run in this shell, not a subshell).
+cpu_file="$(mktemp)"
+read_children_cpu() {
+  times >"$cpu_file"
+  CHILDREN_CPU="$(tail -1 "$cpu_file" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')"
+}
 step() {
-  local began=$SECONDS status=0
+  local began=$SECONDS status=0 cpu_before
+  read_children_cpu
+  cpu_before=$CHILDREN_CPU
   "$@" || status=$?
-  local took=$((SECONDS - began)) verdict="took"
+  read_children_cpu
+  local took=$((SECONDS - began)) verdict="took" cpu=$((CHILDREN_CPU - cpu_before))
   [ "$status" -eq 0 ] || verdict="FAILED ($status) after"
-  local label="$*"
+  local label="$* (CPU $cpu s)"
   [ "$status" -eq 0 ] || label="FAILED: $label"
   printf '%s\t%s\n' "$took" "$label" >>"$timings"
-  echo "▸ $verdict $took s: $*"
-  return "$status"
-}
-# Runs each command at once, each one's output into a file of its own, printed whole, in order,
-# once all have ended (readable, not interleaved); fails if any failed.
-at_once() {
-  local dir status=0 count=0 pids=()
-  dir="$(mktemp -d)"
-  for command in "$@"; do
-    bash -c "$command" >"$dir/$count.log" 2>&1 &
-    pids+=($!)
-    count=$((count + 1))
-  done
-  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-  for ((i = 0; i < count; i++)); do cat "$dir/$i.log"; done
-  rm -rf "$dir"
+  echo "▸ $verdict $took s, CPU $cpu s: $*"
   return "$status"
 }
 start="$(node scripts/quickstart.js start)"
@@ -55,10 +50,12 @@ step npm test
 # Both n8n lines at once, a process each (test/e2e/run.js).
 step node test/e2e/run.js
 # The editor in a real browser: Debian's Chromium (scripts/install-browser.sh) with playwright-core,
-# on n8n 2.x (the default) and on 1.123 at once.
+# on n8n 2.x (the default), then on 1.123. Not at once: two editors and two browsers on two cores
+# time out in the editor (a fresh-clone run, 2026-11-28: 6 checks of 1.123's failed so).
 step bash scripts/install-browser.sh
-step at_once "node test/browser/run.js" "COINREMITTER_BROWSER_N8N=1.123.81 node test/browser/run.js"
-# Queue mode on n8n 1.123 and 2.41 (NEWEST_2X; one after the other): Postgres and Redis from Debian's packages,
+step node test/browser/run.js
+step env COINREMITTER_BROWSER_N8N=1.123.81 node test/browser/run.js
+# Queue mode on n8n 1.123 and 2.41 (NEWEST_2X), both at once: Postgres and Redis from Debian's packages,
 # n8n main + 2 workers + 2 webhook processes.
 step bash scripts/install-queue-services.sh
 step node test/queue/run.js

@@ -58,4 +58,44 @@ function finish(note = '') {
 	process.exit(results.failed === 0 ? 0 : 1);
 }
 
-module.exports = { attempt, check, finish, results };
+/**
+ * Runs `script` once per n8n line, each in a process of its own with `versionVariable` set to its
+ * version, all at the same time (each with its own simulator and n8n): a line spends much of its
+ * time waiting on n8n, so two lines share the two cores of CI. Their lines of output interleave,
+ * each tagged with its n8n; the totals of all close the run and set the exit code.
+ */
+async function runLinesAtOnce(script, versionVariable, versions) {
+	const { spawn } = require('node:child_process');
+	const totals = await Promise.all(
+		versions.map(
+			(version) =>
+				new Promise((resolve) => {
+					const child = spawn(process.execPath, [script], {
+						env: { ...process.env, [versionVariable]: version },
+						stdio: ['ignore', 'pipe', 'inherit'],
+					});
+					let last = '';
+					let rest = '';
+					child.stdout.on('data', (chunk) => {
+						const lines = (rest + chunk).split('\n');
+						rest = lines.pop();
+						for (const line of lines) {
+							console.log(line);
+							if (/^\d+ passed, \d+ failed/.test(line)) last = line;
+						}
+					});
+					child.on('close', (code) => {
+						if (rest) console.log(rest);
+						const [passed = 0, failed = 1] = (last.match(/\d+/g) ?? []).map(Number);
+						resolve({ passed, failed: code === 0 ? failed : Math.max(failed, 1) });
+					});
+				}),
+		),
+	);
+	const passed = totals.reduce((sum, total) => sum + total.passed, 0);
+	const failed = totals.reduce((sum, total) => sum + total.failed, 0);
+	console.log(`${passed} passed, ${failed} failed (${versions.length} n8n lines at once)`);
+	process.exit(failed === 0 ? 0 : 1);
+}
+
+module.exports = { attempt, check, finish, results, runLinesAtOnce };

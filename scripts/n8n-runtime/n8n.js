@@ -164,14 +164,22 @@ class N8nInstance {
 	}
 
 	async importWorkflow(workflow) {
+		this.remember([workflow]);
 		if (this.holding()) this.held.workflows.push(workflow);
 		else await this.importFile('import:workflow', `${workflow.id}.json`, workflow);
 	}
 
 	/** Several workflows in one import (one n8n start-up instead of one each). */
 	async importWorkflows(workflows, fileName = 'workflows.json') {
+		this.remember(workflows);
 		if (this.holding()) this.held.workflows.push(...workflows);
 		else await this.importFile('import:workflow', fileName, workflows);
+	}
+
+	/** What was last imported under each workflow id, as JSON: execute() imports only what differs. */
+	remember(workflows) {
+		this.imported ??= new Map();
+		for (const workflow of workflows) this.imported.set(workflow.id, JSON.stringify(workflow));
 	}
 
 	/** Every workflow file of a folder (the examples), in one import. */
@@ -217,9 +225,13 @@ class N8nInstance {
 		await this.cli(['update:workflow', '--all', '--active=true']);
 	}
 
-	/** Imports a workflow and runs it with `n8n execute`; returns the run data of the finished execution. */
+	/**
+	 * Imports a workflow (unless this very workflow was the last imported under its id, e.g. all the
+	 * suite's in one import up front) and runs it with `n8n execute`; returns the run data.
+	 */
 	async execute(workflow) {
-		await this.importWorkflow(workflow);
+		if (this.imported?.get(workflow.id) !== JSON.stringify(workflow))
+			await this.importWorkflow(workflow);
 		return await this.executeImported(workflow.id);
 	}
 

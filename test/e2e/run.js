@@ -9,9 +9,9 @@
 // "actions through n8n execute" (a quick proof that a new n8n loads and runs the nodes).
 // Prints one line per check and a final "N passed, N failed" line; exits non-zero on any failure.
 const { startSimulator } = require('../../simulator/server');
-const { attempt, check, finish, results } = require('../report');
+const { attempt, check, finish, results, runLinesAtOnce } = require('../report');
 const { credentialsFor, packPackage, prepareN8n, targets } = require('../../scripts/n8n-runtime');
-const { checkActions, checkConcurrency } = require('./checks/actions');
+const { actionWorkflows, checkActions, checkConcurrency } = require('./checks/actions');
 const {
 	checkAgentApproval,
 	checkPayoutApprovals,
@@ -30,14 +30,14 @@ const {
 	prepareProxyPayouts,
 	runFailingPayouts,
 } = require('./checks/rest');
-const { checkGuardrails } = require('./checks/guardrails');
+const { checkGuardrails, guardrailWorkflows } = require('./checks/guardrails');
 const { checkCredentialHosts, checkNoCustomApiCall } = require('./checks/credentialHosts');
 const { checkRaces, checkTwinsAfterRestart, prepareRaces } = require('./checks/races');
 const { checkWidgetOrders, prepareWidgetOrders } = require('./checks/widgetOrders');
 const { checkMcp, MCP_WORKFLOW_ID, mcpWorkflow } = require('./checks/mcp');
 const { checkRestartRedelivery } = require('./checks/restart');
 const { checkTrigger } = require('./checks/trigger');
-const { triggerWorkflow } = require('./workflows');
+const { payoutRetryWorkflow, triggerWorkflow } = require('./workflows');
 
 /**
  * n8n 2.x runs under its default expression engine, `vm` (expressions in an isolated-vm isolate,
@@ -60,6 +60,11 @@ async function checkTarget(target, tarball, sim) {
 	});
 	// Imports and activations made while n8n is stopped go in one CLI call, activated through REST.
 	instance.holdImportsUntilStart();
+	// The workflows the checks below run with `n8n execute`: imported together, before the first.
+	await instance.importWorkflows([
+		...actionWorkflows(),
+		...(SMOKE ? [] : [...guardrailWorkflows(), payoutRetryWorkflow()]),
+	]);
 	let smtp; // the SMTP capture of the approval checks
 	try {
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
@@ -132,49 +137,11 @@ async function checkTarget(target, tarball, sim) {
 	}
 }
 
-/**
- * Each n8n line in a process of its own, at the same time (each with its own simulator and n8n):
- * a line spends much of its time waiting on n8n, so two lines share the two cores of CI. Their
- * lines of output interleave, each tagged with its n8n; the totals of both close the run.
- */
-async function runLinesAtOnce(versions) {
-	const { spawn } = require('node:child_process');
-	const totals = await Promise.all(
-		versions.map(
-			(version) =>
-				new Promise((resolve) => {
-					const child = spawn(process.execPath, [__filename], {
-						env: { ...process.env, COINREMITTER_E2E_N8N: version },
-						stdio: ['ignore', 'pipe', 'inherit'],
-					});
-					let last = '';
-					let rest = '';
-					child.stdout.on('data', (chunk) => {
-						const lines = (rest + chunk).split('\n');
-						rest = lines.pop();
-						for (const line of lines) {
-							console.log(line);
-							if (/^\d+ passed, \d+ failed/.test(line)) last = line;
-						}
-					});
-					child.on('close', (code) => {
-						if (rest) console.log(rest);
-						const [passed = 0, failed = 1] = (last.match(/\d+/g) ?? []).map(Number);
-						resolve({ passed, failed: code === 0 ? failed : Math.max(failed, 1) });
-					});
-				}),
-		),
-	);
-	const passed = totals.reduce((sum, total) => sum + total.passed, 0);
-	const failed = totals.reduce((sum, total) => sum + total.failed, 0);
-	console.log(`${passed} passed, ${failed} failed (${versions.length} n8n lines at once)`);
-	process.exit(failed === 0 ? 0 : 1);
-}
-
 (async () => {
 	if (!process.env.COINREMITTER_E2E_N8N && process.env.COINREMITTER_E2E_SERIAL !== '1') {
 		const versions = (await targets()).map((target) => target.version);
-		if (versions.length > 1) return await runLinesAtOnce(versions);
+		if (versions.length > 1)
+			return await runLinesAtOnce(__filename, 'COINREMITTER_E2E_N8N', versions);
 	}
 	const sim = await startSimulator({ rateLimit: 1000 });
 	try {

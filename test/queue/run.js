@@ -14,7 +14,7 @@
 // Needs PostgreSQL and Redis: scripts/install-queue-services.sh (as root). The cluster is in
 // cluster.js, its workflows in workflows.js, the checks in checks/.
 const { startSimulator } = require('../../simulator/server');
-const { attempt, check, finish, results } = require('../report');
+const { attempt, check, finish, results, runLinesAtOnce } = require('../report');
 const {
 	credentialsFor,
 	freePorts,
@@ -118,6 +118,9 @@ async function runOn(version, tarball, sim) {
 
 (async () => {
 	const t0 = Date.now();
+	// Both lines at once, a process each (COINREMITTER_QUEUE_SERIAL=1: one after the other).
+	if (VERSIONS.length > 1 && process.env.COINREMITTER_QUEUE_SERIAL !== '1')
+		return await runLinesAtOnce(__filename, 'COINREMITTER_QUEUE_N8N', VERSIONS);
 	if (!servicesInstalled()) {
 		check(
 			'PostgreSQL and Redis are installed',

@@ -101,8 +101,10 @@ async function checkActions(instance, sim, tag) {
 }
 
 /** 40 balance checks against a gateway 150 ms away: in flight together, in input order, each paired to its input. */
+const IN_FLIGHT = 40;
+
 async function checkConcurrency(instance, sim, tag) {
-	const count = 40;
+	const count = IN_FLIGHT;
 	const latencyMs = 150;
 	sim.requests.length = 0;
 	sim.options.latencyMs = latencyMs;
@@ -134,4 +136,7 @@ async function checkConcurrency(instance, sim, tag) {
 	);
 }
 
-module.exports = { checkActions, checkConcurrency };
+/** The workflows these checks run with `n8n execute`, to import with the others in one call. */
+const actionWorkflows = () => [actionsWorkflow(), concurrencyWorkflow(IN_FLIGHT)];
+
+module.exports = { actionWorkflows, checkActions, checkConcurrency };

@@ -172,4 +172,13 @@ function checkAgentGuardrails(sim, run, tag) {
 	);
 }
 
-module.exports = { checkGuardrails, checkAgentGuardrails, guardrailsWorkflow, withdrawCalls };
+/** The workflows these checks run with `n8n execute`, to import with the others in one call. */
+const guardrailWorkflows = () => [guardrailsWorkflow(), dailyCapWorkflow()];
+
+module.exports = {
+	checkGuardrails,
+	checkAgentGuardrails,
+	guardrailsWorkflow,
+	guardrailWorkflows,
+	withdrawCalls,
+};
