@@ -47,7 +47,7 @@ step npm run format:check
 step npm run lint
 step npm run typecheck
 step npm test
-# Both n8n lines at once, a process each (test/e2e/run.js).
+# Both n8n lines, one after the other (test/e2e/run.js; COINREMITTER_E2E_AT_ONCE=1: at once).
 step node test/e2e/run.js
 # The editor in a real browser: Debian's Chromium (scripts/install-browser.sh) with playwright-core,
 # on n8n 2.x (the default), then on 1.123. Not at once: two editors and two browsers on two cores

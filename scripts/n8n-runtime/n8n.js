@@ -38,6 +38,16 @@ function printedRun(logFile) {
 	return printed.length === 0 ? undefined : JSON.parse(printed.pop().message);
 }
 
+/** printedRun(), or undefined where what was printed is cut short (not JSON) or has no finished run. */
+function wholePrintedRun(logFile) {
+	try {
+		const run = printedRun(logFile);
+		return run?.data?.resultData?.runData ? run : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /** The items (their json) node `nodeName` output in a run `execute()` returned; [] if it did not run. */
 const nodeOutput = (run, nodeName) =>
 	run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
@@ -242,6 +252,13 @@ class N8nInstance {
 			await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
 		} catch (error) {
 			const exit = `exit ${error.code ?? '?'}${error.signal ? `, signal ${error.signal}` : ''}`;
+			// n8n 2.41 on Node 24 (the vm expression engine's isolates) now and then dies by SIGSEGV as
+			// `n8n execute` ends, once the run is over. When the run it printed is whole, that is the run.
+			const printed = error.signal === 'SIGSEGV' ? wholePrintedRun(this.logFile()) : undefined;
+			if (printed) {
+				console.log(`# n8n execute --id=${workflowId} ended by SIGSEGV after printing its run`);
+				return printed;
+			}
 			throw new Error(
 				`n8n execute failed (${exit}): ${(error.stderr || error.message).slice(0, 1500)} n8n's errors: ${this.loggedErrors()}`,
 			);
