@@ -76,6 +76,10 @@ if [[ "$version" == 2.* ]]; then
 	node_bin="$node_dir/bin"
 	export PATH="$node_bin:$PATH"
 	export npm_config_nodedir="$node_dir"
+elif [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ] && [ "$(command -v node)" = /usr/bin/node ]; then
+	# Debian's nodejs ships its headers: node-gyp builds sqlite3 against them instead of downloading
+	# them (no network for that here; an empty home has no ~/.npmrc saying nodedir=/usr).
+	export npm_config_nodedir=/usr
 fi
 
 # Proof that the installed n8n runs: its CLI loads the start command (a tree missing
