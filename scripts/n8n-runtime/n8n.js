@@ -48,6 +48,21 @@ function wholePrintedRun(logFile) {
 	}
 }
 
+/**
+ * `request()`, tried again every 500 ms (60 times at most) while its error's message matches
+ * `routeMissing`: n8n answers ready a moment before its REST routes exist.
+ */
+async function onceRoutesExist(request, routeMissing) {
+	for (let attempt = 0; ; attempt++) {
+		try {
+			return await request();
+		} catch (error) {
+			if (attempt >= 60 || !routeMissing.test(String(error.message))) throw error;
+			await sleep(500);
+		}
+	}
+}
+
 /** The items (their json) node `nodeName` output in a run `execute()` returned; [] if it did not run. */
 const nodeOutput = (run, nodeName) =>
 	run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
@@ -221,14 +236,7 @@ class N8nInstance {
 
 	/** rest(), retried while n8n answers its HTML 404 (no such route yet: just after it answers ready). */
 	async restOnceRoutesExist(method, path, body) {
-		for (let attempt = 0; ; attempt++) {
-			try {
-				return await this.rest(method, path, body);
-			} catch (error) {
-				if (attempt >= 60 || !/: 404 \s*</.test(String(error.message))) throw error;
-				await sleep(500);
-			}
-		}
+		return await onceRoutesExist(() => this.rest(method, path, body), /: 404 \s*</);
 	}
 
 	async activateAll() {
@@ -324,14 +332,7 @@ class N8nInstance {
 
 	/** setupOwner(), retried while the REST routes answer 404: n8n answers ready a moment before they exist. */
 	async setupOwnerOnceRoutesExist() {
-		for (let attempt = 0; ; attempt++) {
-			try {
-				return await this.setupOwner();
-			} catch (error) {
-				if (attempt >= 60 || !/ 404 /.test(String(error.message))) throw error;
-				await sleep(500);
-			}
-		}
+		return await onceRoutesExist(() => this.setupOwner(), / 404 /);
 	}
 
 	async rest(method, path, body) {

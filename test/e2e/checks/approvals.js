@@ -189,9 +189,6 @@ const answerLine = ({ status, page }) =>
 const linkOf = (mail, approved) =>
 	mail.links.find((link) => new URL(link).searchParams.get('approved') === String(approved));
 
-/** The executions of a workflow, with their status (N8nInstance.executionsOf). */
-const executionsOf = async (instance, workflowId) => await instance.executionsOf(workflowId);
-
 /** An execution's run data, parsed with the flatted of this n8n (its own encoding of it). */
 async function runDataOf(instance, id) {
 	const { parse } = require(join(instance.n8nDir, 'node_modules', 'flatted'));
@@ -272,7 +269,7 @@ const showsPayout = (mail, row) =>
 
 /** The sub-executions of a workflow (one per payout a person decides), with their status. */
 const subExecutionsOf = async (instance, workflowId) =>
-	(await executionsOf(instance, workflowId)).filter((execution) => execution.mode !== 'webhook');
+	(await instance.executionsOf(workflowId)).filter((execution) => execution.mode !== 'webhook');
 
 async function waitForStatus(instance, workflowId, status, count) {
 	return await waitFor(
@@ -477,17 +474,17 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 	// After the restart, the declined split row posted again: within "Pay now, no person"'s limits,
 	// yet declined by a person, so nothing is sent and no one is asked again.
 	smtp.mails.length = 0;
-	const runsBefore = (await executionsOf(instance, PAYOUTS_ID)).length;
+	const runsBefore = (await instance.executionsOf(PAYOUTS_ID)).length;
 	const declinedBefore = snapshot(sim);
 	await post(instance, PAYOUTS_PATH, { rows: [rows[2]] });
 	await waitFor(
 		async () =>
-			(await executionsOf(instance, PAYOUTS_ID)).filter(
+			(await instance.executionsOf(PAYOUTS_ID)).filter(
 				(execution) => !['new', 'running', 'waiting'].includes(execution.status),
 			).length > runsBefore,
 		30000,
 	);
-	const latest = (await executionsOf(instance, PAYOUTS_ID))
+	const latest = (await instance.executionsOf(PAYOUTS_ID))
 		.filter((execution) => execution.mode === 'webhook')
 		.sort((a, b) => Number(b.id) - Number(a.id))[0];
 	// n8n 2.x can list the execution as finished a moment before its run data is saved.
@@ -534,18 +531,18 @@ const toolResults = (sim) =>
 async function runAgent(instance, sim, smtp, decide, body = {}) {
 	smtp.mails.length = 0;
 	sim.chats.length = 0;
-	const earlier = new Set((await executionsOf(instance, AGENT_ID)).map((run) => run.id));
+	const earlier = new Set((await instance.executionsOf(AGENT_ID)).map((run) => run.id));
 	await post(instance, AGENT_PATH, body);
 	const mail = await mailFor(smtp, /TSuppLier/, 'the agent withdrawal');
 	let run;
 	await waitFor(async () => {
-		run = (await executionsOf(instance, AGENT_ID)).find((candidate) => !earlier.has(candidate.id));
+		run = (await instance.executionsOf(AGENT_ID)).find((candidate) => !earlier.has(candidate.id));
 		return run?.status === 'waiting';
 	}, 30000);
 	const opened = await decide(mail);
 	const answered = await waitFor(() => toolResults(sim).length > 0, 60000);
 	await waitFor(async () => {
-		run = (await executionsOf(instance, AGENT_ID)).find((candidate) => !earlier.has(candidate.id));
+		run = (await instance.executionsOf(AGENT_ID)).find((candidate) => !earlier.has(candidate.id));
 		return !['new', 'running', 'waiting'].includes(run?.status);
 	}, 10000);
 	const { data } = await instance.rest('GET', `/executions/${run.id}`);
