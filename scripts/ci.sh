@@ -2,7 +2,8 @@
 # `npm run ci`, the README's test command: first the README's quick start exactly as a user runs it
 # (read from the README, so the two cannot drift apart), in smoke mode: it starts everything,
 # checks n8n, the package, the credentials, the examples and the simulator, then stops. Then the
-# build, lint, type-check, unit tests, the end-to-end suite in real n8n, the browser suite and the queue-mode suite.
+# build, lint, type-check, unit tests, the end-to-end suite in real n8n with the browser suite beside it,
+# and the queue-mode suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step prints how long it took; the run ends with every step's time, slowest first (also when
@@ -42,19 +43,36 @@ echo "▸ The README's quick start, as a user runs it: $start (COINREMITTER_SMOK
 step env COINREMITTER_SMOKE=1 bash -c "$start"
 [ -x node_modules/.bin/tsc ] || step npm ci
 # One build: the quick start above built the package; every step below uses that build.
-step npm run scan
-step npm run format:check
-step npm run lint
-step npm run typecheck
 step npm test
-# Both n8n lines, one after the other (test/e2e/run.js; COINREMITTER_E2E_AT_ONCE=1: at once).
-step node test/e2e/run.js
-# The editor in a real browser: Debian's Chromium (scripts/install-browser.sh) with playwright-core,
-# on n8n 2.x (the default), then on 1.123. Not at once: two editors and two browsers on two cores
-# time out in the editor (a fresh-clone run, 2026-11-28: 6 checks of 1.123's failed so).
+# The static checks (scan, format, lint, types) need no n8n: they run beside the end-to-end suite's
+# first minute (its `n8n execute` checks, one process at a time), their output printed after it.
+static_checks() {
+  cpu_file="$(mktemp)" # this background shell's own (read_children_cpu)
+  local status=0
+  step npm run scan && step npm run format:check && step npm run lint && step npm run typecheck ||
+    status=$?
+  rm -f "$cpu_file"
+  return "$status"
+}
+static_log="$(mktemp)"
+static_checks >"$static_log" 2>&1 &
+static_pid=$!
+# Both n8n lines, one after the other (test/e2e/run.js; COINREMITTER_E2E_AT_ONCE=1: at once), each
+# with the editor in a real browser beside it (COINREMITTER_BROWSER_BESIDE=1: test/browser/run.js
+# on the same n8n version, its own n8n, once the line's `n8n execute` checks are over): Debian's
+# Chromium (scripts/install-browser.sh) with playwright-core. The two browser lines never run at
+# once: two editors and two browsers on two cores time out in the editor (a fresh-clone run,
+# 2026-11-28: 6 checks of 1.123's failed so).
 step bash scripts/install-browser.sh
-step node test/browser/run.js
-step env COINREMITTER_BROWSER_N8N=1.123.81 node test/browser/run.js
+e2e_status=0
+step env COINREMITTER_BROWSER_BESIDE=1 node test/e2e/run.js || e2e_status=$?
+static_status=0
+wait "$static_pid" || static_status=$?
+echo "▸ The static checks, run beside the end-to-end suite:"
+cat "$static_log"
+rm -f "$static_log"
+[ "$static_status" -eq 0 ] || exit "$static_status"
+[ "$e2e_status" -eq 0 ] || exit "$e2e_status"
 # Queue mode on n8n 1.123 and 2.41 (NEWEST_2X), both at once: Postgres and Redis from Debian's packages,
 # n8n main + 2 workers + 2 webhook processes.
 step bash scripts/install-queue-services.sh

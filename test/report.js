@@ -65,31 +65,9 @@ function finish(note = '') {
  * each tagged with its n8n; the totals of all close the run and set the exit code.
  */
 async function runLinesAtOnce(script, versionVariable, versions) {
-	const { spawn } = require('node:child_process');
 	const totals = await Promise.all(
-		versions.map(
-			(version) =>
-				new Promise((resolve) => {
-					const child = spawn(process.execPath, [script], {
-						env: { ...process.env, [versionVariable]: version },
-						stdio: ['ignore', 'pipe', 'inherit'],
-					});
-					let last = '';
-					let rest = '';
-					child.stdout.on('data', (chunk) => {
-						const lines = (rest + chunk).split('\n');
-						rest = lines.pop();
-						for (const line of lines) {
-							console.log(line);
-							if (/^\d+ passed, \d+ failed/.test(line)) last = line;
-						}
-					});
-					child.on('close', (code) => {
-						if (rest) console.log(rest);
-						const [passed = 0, failed = 1] = (last.match(/\d+/g) ?? []).map(Number);
-						resolve({ passed, failed: code === 0 ? failed : Math.max(failed, 1) });
-					});
-				}),
+		versions.map((version) =>
+			runSuite(script, { [versionVariable]: version }, (line) => console.log(line)),
 		),
 	);
 	const passed = totals.reduce((sum, total) => sum + total.passed, 0);
@@ -98,4 +76,38 @@ async function runLinesAtOnce(script, versionVariable, versions) {
 	process.exit(failed === 0 ? 0 : 1);
 }
 
-module.exports = { attempt, check, finish, results, runLinesAtOnce };
+/**
+ * Runs a suite's runner `script` in a process of its own, with `env` added, each line of its
+ * output given to `onLine`; resolves with its closing totals once it ends (a failed exit with no
+ * failure counted counts one).
+ */
+function runSuite(script, env, onLine) {
+	const { spawn } = require('node:child_process');
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, [script], {
+			env: { ...process.env, ...env },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let last = '';
+		const take = (stream) => {
+			let rest = '';
+			stream.on('data', (chunk) => {
+				const lines = (rest + chunk).split('\n');
+				rest = lines.pop();
+				for (const line of lines) {
+					onLine(line);
+					if (/^\d+ passed, \d+ failed/.test(line)) last = line;
+				}
+			});
+			stream.on('end', () => rest && onLine(rest));
+		};
+		take(child.stdout);
+		take(child.stderr);
+		child.on('close', (code) => {
+			const [passed = 0, failed = 1] = (last.match(/\d+/g) ?? []).map(Number);
+			resolve({ passed, failed: code === 0 ? failed : Math.max(failed, 1) });
+		});
+	});
+}
+
+module.exports = { attempt, check, finish, results, runLinesAtOnce, runSuite };

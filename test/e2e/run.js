@@ -11,7 +11,7 @@
 // "actions through n8n execute" (a quick proof that a new n8n loads and runs the nodes).
 // Prints one line per check and a final "N passed, N failed" line; exits non-zero on any failure.
 const { startSimulator } = require('../../simulator/server');
-const { attempt, check, finish, results, runLinesAtOnce } = require('../report');
+const { attempt, check, finish, results, runLinesAtOnce, runSuite } = require('../report');
 const { credentialsFor, packPackage, prepareN8n, targets } = require('../../scripts/n8n-runtime');
 const { actionWorkflows, checkActions, checkConcurrency } = require('./checks/actions');
 const {
@@ -21,7 +21,12 @@ const {
 } = require('./checks/approvals');
 const { checkBurst } = require('./checks/burst');
 const { checkCatchUp } = require('./checks/catchup');
-const { checkDuplicatesFlush, prepareDuplicatesFlush } = require('./checks/duplicatesFlush');
+const {
+	checkDuplicatesFlush,
+	endSmallBounds,
+	prepareDuplicatesFlush,
+	startWithSmallBounds,
+} = require('./checks/duplicatesFlush');
 const { checkFlood } = require('./checks/flood');
 const { checkAgent, checkExamples } = require('./checks/examples');
 const { checkListed } = require('./checks/listing');
@@ -49,6 +54,35 @@ const { payoutRetryWorkflow, triggerWorkflow } = require('./workflows');
 const expressionEngine = (version) =>
 	process.env.COINREMITTER_EXPRESSION_ENGINE ?? (version.startsWith('1.') ? 'legacy' : 'vm');
 const SMOKE = process.env.COINREMITTER_E2E_SMOKE === '1';
+const BROWSER_BESIDE = process.env.COINREMITTER_BROWSER_BESIDE === '1';
+
+/**
+ * COINREMITTER_BROWSER_BESIDE=1 (CI): the browser suite on this line's n8n version, in a process
+ * of its own with its own n8n, started once the line's `n8n execute` checks are over (those, run
+ * beside another n8n, now and then died by SIGSEGV on 2.41); the e2e line waits mostly on n8n,
+ * the browser suite mostly on the editor, so the two share CI's two cores. Its output is kept and
+ * printed whole when it ends; its totals count in this run's.
+ */
+function startBrowserBeside(target) {
+	if (!BROWSER_BESIDE) return undefined;
+	const began = Date.now();
+	const lines = [];
+	const script = require('node:path').join(__dirname, '..', 'browser', 'run.js');
+	const ended = runSuite(script, { COINREMITTER_BROWSER_N8N: target.version }, (line) =>
+		lines.push(line),
+	).then((totals) => ({ ...totals, seconds: (Date.now() - began) / 1000 }));
+	return {
+		async report() {
+			const { passed, failed, seconds } = await ended;
+			const label = `[browser, n8n ${target.version}] the browser suite, beside the e2e line`;
+			console.log(`# ${label}: its output`);
+			for (const line of lines) console.log(line);
+			results.passed += passed;
+			results.failed += failed;
+			console.log(`# took ${seconds.toFixed(1)} s: ${label}`);
+		},
+	};
+}
 
 async function checkTarget(target, tarball, sim) {
 	const engine = expressionEngine(target.version);
@@ -68,6 +102,7 @@ async function checkTarget(target, tarball, sim) {
 		...(SMOKE ? [] : [...guardrailWorkflows(), payoutRetryWorkflow()]),
 	]);
 	let smtp; // the SMTP capture of the approval checks
+	let browser; // the browser suite beside this line
 	try {
 		await attempt(`${tag} actions through n8n execute`, () => checkActions(instance, sim, tag));
 		if (SMOKE) return;
@@ -79,6 +114,7 @@ async function checkTarget(target, tarball, sim) {
 		await runFailingPayouts(instance);
 		await attempt(`${tag} AI agent example`, () => checkAgent(instance, sim, tag));
 		await attempt(`${tag} items in flight together`, () => checkConcurrency(instance, sim, tag));
+		browser = startBrowserBeside(target);
 
 		await instance.importWorkflow(triggerWorkflow(sim.url));
 		await instance.activate('crE2eTrigger0001');
@@ -89,9 +125,19 @@ async function checkTarget(target, tarball, sim) {
 		await prepareWidgetOrders(instance, sim.url);
 		await prepareDuplicatesFlush(instance, sim.url);
 		smtp = await prepareApprovals(instance);
+		startWithSmallBounds(instance);
 		await instance.start();
 		await checkListed(instance, tag);
 		await checkNoCustomApiCall(instance, tag);
+		// n8n starts with the delivery memory's bounds small for this check; the MCP check's restart,
+		// right after it, ends them (or endSmallBounds, where that check was not run).
+		await attempt(`${tag} Skip Duplicates under a flood of forged widget orders`, () =>
+			checkDuplicatesFlush(instance, sim, tag),
+		);
+		await attempt(`${tag} MCP server with CoinRemitter tools (guardrails)`, () =>
+			checkMcp(instance, sim, tag),
+		);
+		await endSmallBounds(instance);
 		sim.sink.length = 0;
 		await attempt(`${tag} trigger in an active workflow`, () => checkTrigger(instance, sim, tag));
 		await attempt(`${tag} widget orders and reserved names`, () =>
@@ -110,13 +156,6 @@ async function checkTarget(target, tarball, sim) {
 			checkFlood(instance, sim, tag),
 		);
 		await attempt(`${tag} catch-up example`, () => checkCatchUp(instance, sim, tag));
-		// n8n runs the flood with small bounds; the MCP check's restart, right after it, ends that.
-		await attempt(`${tag} Skip Duplicates under a flood of forged widget orders`, () =>
-			checkDuplicatesFlush(instance, sim, tag),
-		);
-		await attempt(`${tag} MCP server with CoinRemitter tools (guardrails)`, () =>
-			checkMcp(instance, sim, tag),
-		);
 		await attempt(`${tag} a person approves payouts above an amount`, () =>
 			checkPayoutApprovals(instance, sim, tag, smtp),
 		);
@@ -136,6 +175,7 @@ async function checkTarget(target, tarball, sim) {
 		console.log(`# ${tag} n8n CLI: ${calls} calls, ${(ms / 1000).toFixed(0)} s`);
 		await smtp?.stop();
 		await instance.dispose({ showLog: results.failed > 0 });
+		await browser?.report();
 	}
 }
 

@@ -17,7 +17,7 @@ const { TRIGGER_WEBHOOK_ID } = require('../workflows');
 const { MAX_HELD_CALLBACKS } = require('../../../dist/nodes/CoinRemitterTrigger/memory');
 
 const GENUINE = 20;
-const RETRY_AFTER_S = 20;
+const RETRY_AFTER_S = 15;
 
 /** 20 confirmed deposits on a fresh address of the simulator's TCN wallet; their callbacks. */
 function genuineCallbacks(sim) {

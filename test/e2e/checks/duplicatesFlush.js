@@ -3,8 +3,8 @@
 // delivered to a saved trigger (typeVersion 2, where widget orders still start unverified without
 // a Widget Secret), then more forged widget orders than the delivery memory holds, each its own
 // run, over longer than n8n may write a request's static data back; the invoice replayed starts no
-// second run. CI crosses both bounds at a small size: its n8n is restarted with them set small
-// (test/e2e/smallBounds.js) for this check alone. `npm run bench -- duplicates` runs the same at
+// second run. CI crosses both bounds at a small size: its n8n starts with them set small
+// (test/e2e/smallBounds.js), this check runs first, and the next restart sets them back. `npm run bench -- duplicates` runs the same at
 // full size (6,000 forged over 125 s against 5,000 and 120 s).
 const { join } = require('node:path');
 const { BOUNDS_SET } = require('../smallBounds');
@@ -24,8 +24,8 @@ const ID = 'crE2eDupFlush001';
 const HOOK = 'e2e0cccc-2222-4ccc-8ddd-000000000044';
 const SENDERS = 20;
 /** The bounds of dedupe.ts (deliveryMemoryBounds) as CI sets them, and a flood that crosses them. */
-const SMALL_BOUNDS = { maxRemembered: 300, pruneSlack: 30, liveMs: 5_000 };
-const SMALL_FLOOD = { forged: 400, spreadMs: 8_000 };
+const SMALL_BOUNDS = { maxRemembered: 40, pruneSlack: 5, liveMs: 3_000 };
+const SMALL_FLOOD = { forged: 60, spreadMs: 4_000 };
 /** The bounds as shipped, and the flood the bench sends. */
 const FULL_BOUNDS = { maxRemembered: 5_000, liveMs: 120_000 };
 const FULL_FLOOD = { forged: 6_000, spreadMs: 125_000 };
@@ -89,7 +89,11 @@ async function floodDuplicates(instance, sim, flood, bounds) {
 	await waitFor(() => runs('invoice') === before + 1, 15_000);
 	const forged = await sendForged(url, flood);
 	const replay = await callbacks.fireCallback(url, notification);
-	await sleep(3_000);
+	// A second paid invoice, sent after the replay: once its run has come, a run the replay had
+	// started (before its answer, as every started callback's) would have come too.
+	const marker = callbacks.samples.invoice(sim);
+	await callbacks.fireCallback(url, callbacks.invoiceNotification(sim, String(marker.invoice_id)));
+	await waitFor(() => runs('invoice') >= before + 2, 15_000);
 	// The delivery memory records a delivery when it is answered, before its run: more forged
 	// orders taken than its unverified lane holds is what could have pushed the invoice out.
 	const held =
@@ -97,24 +101,33 @@ async function floodDuplicates(instance, sim, flood, bounds) {
 		forged.seconds * 1000 > bounds.liveMs &&
 		forged.accepted > bounds.maxRemembered &&
 		JSON.parse(replay.body).ignored === 'duplicate delivery' &&
-		runs('invoice') === before + 1;
-	const detail = `first ${first.status}, forged taken ${forged.accepted} of ${flood.forged} over ${forged.seconds.toFixed(0)} s (bounds: ${bounds.maxRemembered} remembered, ${bounds.liveMs / 1000} s), replay ${replay.status} ${replay.body}, invoice runs ${runs('invoice') - before}`;
+		runs('invoice') === before + 2;
+	const detail = `first ${first.status}, forged taken ${forged.accepted} of ${flood.forged} over ${forged.seconds.toFixed(0)} s (bounds: ${bounds.maxRemembered} remembered, ${bounds.liveMs / 1000} s), replay ${replay.status} ${replay.body}, invoice runs ${runs('invoice') - before} (2 expected: the invoice and the second one)`;
 	return { held, forged, detail };
 }
 
-/** Restarts n8n with the environment `env` added (empty: as it was). */
-async function restartWith(instance, env) {
+/**
+ * Sets the delivery memory's bounds small for n8n's next start (the suite's first), so that the
+ * check needs no restart of its own; the next restart (the MCP check's, right after it) ends them.
+ */
+function startWithSmallBounds(instance) {
+	instance.baseExtraEnv ??= { ...instance.extraEnv };
+	instance.extraEnv = {
+		...instance.baseExtraEnv,
+		NODE_OPTIONS: `--require ${join(__dirname, '..', 'smallBounds.js')}`,
+		COINREMITTER_TEST_DELIVERY_BOUNDS: JSON.stringify(SMALL_BOUNDS),
+	};
+}
+
+/** Restarts n8n with its own bounds if the running n8n still has the small ones (the MCP check was skipped). */
+async function endSmallBounds(instance) {
+	instance.extraEnv = { ...(instance.baseExtraEnv ?? instance.extraEnv) };
+	if (!instance.log.includes(BOUNDS_SET)) return;
 	await instance.stop();
-	instance.extraEnv = { ...instance.baseExtraEnv, ...env };
 	await instance.start();
 }
 
 async function checkDuplicatesFlush(instance, sim, tag) {
-	instance.baseExtraEnv ??= { ...instance.extraEnv };
-	await restartWith(instance, {
-		NODE_OPTIONS: `--require ${join(__dirname, '..', 'smallBounds.js')}`,
-		COINREMITTER_TEST_DELIVERY_BOUNDS: JSON.stringify(SMALL_BOUNDS),
-	});
 	try {
 		const { held, forged, detail } = await floodDuplicates(
 			instance,
@@ -135,8 +148,7 @@ async function checkDuplicatesFlush(instance, sim, tag) {
 			detail,
 		);
 	} finally {
-		// Back to its own bounds at its next restart, which the check run after this one makes (the
-		// MCP check's), rather than a restart of its own.
+		// Back to its own bounds at n8n's next restart: the MCP check's, run right after this one.
 		instance.extraEnv = { ...instance.baseExtraEnv };
 	}
 }
@@ -145,7 +157,9 @@ module.exports = {
 	FULL_BOUNDS,
 	FULL_FLOOD,
 	checkDuplicatesFlush,
+	endSmallBounds,
 	floodDuplicates,
 	flushWorkflow,
 	prepareDuplicatesFlush,
+	startWithSmallBounds,
 };
