@@ -2,8 +2,8 @@
 # `npm run ci`, the README's test command: first the README's quick start exactly as a user runs it
 # (read from the README, so the two cannot drift apart), in smoke mode: it starts everything,
 # checks n8n, the package, the credentials, the examples and the simulator, then stops. Then the
-# build, lint, type-check, unit tests, the end-to-end suite in real n8n with the browser suite beside it,
-# and the queue-mode suite.
+# unit tests, and the end-to-end suite in real n8n with the static checks (scan, format, lint,
+# types), the browser suite and the queue-mode suite beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step prints how long it took; the run ends with every step's time, slowest first (also when
@@ -63,17 +63,20 @@ static_checks() {
 static_log="$(mktemp)"
 static_checks >"$static_log" 2>&1 &
 static_pid=$!
-# Both n8n lines, one after the other (test/e2e/run.js; COINREMITTER_E2E_AT_ONCE=1: at once), each
-# with the editor in a real browser beside it (COINREMITTER_BROWSER_BESIDE=1: test/browser/run.js
-# on the same n8n version, its own n8n, once the line's `n8n execute` checks are over): Debian's
-# Chromium (scripts/install-browser.sh) with playwright-core. The two browser lines never run at
-# once: two editors and two browsers on two cores time out in the editor (a fresh-clone run,
-# 2026-11-28: 6 checks of 1.123's failed so).
+# Both n8n lines, one after the other (test/e2e/run.js; COINREMITTER_E2E_AT_ONCE=1: at once), with
+# the other suites that drive real n8n beside them, each in a process of its own printed whole when
+# it ends (test/e2e/run.js, startBesides): each line's browser suite (the editor in Debian's
+# Chromium, scripts/install-browser.sh, with playwright-core) once the line's `n8n execute` checks
+# are over, then queue mode (n8n 1.123 and 2.41 at once, each main + 2 workers + 2 webhook
+# processes on PostgreSQL and Redis from Debian's packages) once the last browser suite has ended.
+# Never two of those at once: two editors and two browsers on two cores time out in the editor (a
+# fresh-clone run, 2026-11-28: 6 checks of 1.123's failed so).
 step bash scripts/install-browser.sh
+step bash scripts/install-queue-services.sh
 wait "$install_pid" || { echo "▸ Installing n8n 1.123 in the background failed:"; cat "$install_log"; }
 rm -f "$install_log"
 e2e_status=0
-step env COINREMITTER_BROWSER_BESIDE=1 node test/e2e/run.js || e2e_status=$?
+step env COINREMITTER_BROWSER_BESIDE=1 COINREMITTER_QUEUE_BESIDE=1 node test/e2e/run.js || e2e_status=$?
 static_status=0
 wait "$static_pid" || static_status=$?
 echo "▸ The static checks, run beside the end-to-end suite:"
@@ -81,7 +84,3 @@ cat "$static_log"
 rm -f "$static_log"
 [ "$static_status" -eq 0 ] || exit "$static_status"
 [ "$e2e_status" -eq 0 ] || exit "$e2e_status"
-# Queue mode on n8n 1.123 and 2.41 (NEWEST_2X), both at once: Postgres and Redis from Debian's packages,
-# n8n main + 2 workers + 2 webhook processes.
-step bash scripts/install-queue-services.sh
-step node test/queue/run.js

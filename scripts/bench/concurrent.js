@@ -9,11 +9,14 @@
 //   b. The same trigger with 100, 1,000 and 5,000 deliveries already remembered (seeded in the
 //      workflow's static data, in the earlier `delivered` form, which the trigger folds in on its
 //      first callback): 200 callbacks each, 25 senders, p50 / p95.
+//   nodup. The trigger with Verify off and Skip Duplicates off, interleaved with the Webhook node the
+//      same way: without the delivery memory's claim and the static-data write n8n makes for it,
+//      what is left of the trigger's cost is n8n's part for a node (and the parse and typing).
 //   c. 40 random-binary `text/xml` bodies, 10 at a time, to the trigger and to the Webhook node:
 //      how many are left unanswered after 15 s; and to n8n's Webhook node at typeVersion 1, which
 //      n8n 2.x handles like the trigger (an expression isolate held for the whole webhook phase, the
 //      body parsed for a version-1 node), to tell n8n's part from the package's.
-// COINREMITTER_BENCH_PHASES=off,on,spread,100,1000,5000,xml (comma-separated) runs only those parts, and
+// COINREMITTER_BENCH_PHASES=off,nodup,on,spread,100,1000,5000,xml (comma-separated) runs only those parts, and
 // activates only their workflows: `5000` alone measures the longest history in a fresh n8n, without
 // the executions the earlier parts leave behind. COINREMITTER_BENCH_TRIGGER_VERSION=1 measures the
 // trigger at typeVersion 1, as workflows saved before version 2 have it (default 2).
@@ -37,9 +40,9 @@ const ANSWER_TIMEOUT_MS = 15_000;
 const ADDRESS = 'T' + 'c'.repeat(33);
 const WEBHOOK_PATH = 'bench-cost-webhook';
 const WEBHOOK_V1_PATH = 'bench-cost-webhook-v1';
-const PHASES = (process.env.COINREMITTER_BENCH_PHASES ?? 'off,on,spread,100,1000,5000,xml').split(
-	',',
-);
+const PHASES = (
+	process.env.COINREMITTER_BENCH_PHASES ?? 'off,nodup,on,spread,100,1000,5000,xml'
+).split(',');
 const runs = (phase) => PHASES.includes(String(phase));
 const TRIGGER_VERSION = Number(process.env.COINREMITTER_BENCH_TRIGGER_VERSION ?? 2);
 
@@ -206,6 +209,7 @@ const apiLine = (r) =>
 async function measureConcurrent(instance, sim, label) {
 	const ids = {
 		off: 'crBenchCostOff01',
+		nodup: 'crBenchCostNoDup',
 		on: 'crBenchCostOn001',
 		...Object.fromEntries(HISTORIES.map((n) => [n, `crBenchCostH${String(n).padStart(4, '0')}`])),
 	};
@@ -213,6 +217,14 @@ async function measureConcurrent(instance, sim, label) {
 	await activated(instance, [
 		...(runs('off') || runs('xml')
 			? [costTriggerWorkflow(ids.off, triggerPath(ids.off), { typeVersion: TRIGGER_VERSION })]
+			: []),
+		...(runs('nodup')
+			? [
+					costTriggerWorkflow(ids.nodup, triggerPath(ids.nodup), {
+						skipDuplicates: false,
+						typeVersion: TRIGGER_VERSION,
+					}),
+				]
 			: []),
 		...(runs('on') || runs('spread')
 			? [
@@ -235,6 +247,7 @@ async function measureConcurrent(instance, sim, label) {
 	const webhookUrl = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_PATH}`);
 	const webhookV1Url = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_V1_PATH}`);
 	if (runs('off') || runs('xml')) await registered(url(ids.off));
+	if (runs('nodup')) await registered(url(ids.nodup));
 	if (runs('on') || runs('spread')) await registered(url(ids.on));
 	for (const n of histories) await registered(url(ids[n]));
 	const http = new Agent({ connections: SENDERS, keepAliveTimeout: 10_000 });
@@ -247,6 +260,12 @@ async function measureConcurrent(instance, sim, label) {
 		if (runs('off')) {
 			figures.off = await interleaved(http, url(ids.off), webhookUrl, deposits(sim, total));
 			console.log(line('Verify off', figures.off));
+		}
+		if (runs('nodup')) {
+			figures.nodup = await interleaved(http, url(ids.nodup), webhookUrl, deposits(sim, total));
+			console.log(
+				line('Verify off, Skip Duplicates off (no claim, no static-data write)', figures.nodup),
+			);
 		}
 		if (runs('on')) {
 			figures.on = await withGatewayLatency(sim, total, async () =>

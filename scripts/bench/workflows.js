@@ -75,13 +75,17 @@ const triggerWorkflow = (webhookId) =>
  * The trigger as merchants run it (Skip Duplicates on), Verify With the API on or off; `staticData`
  * seeds the workflow's static data (a delivery history); `typeVersion` as the builder's default (2) unless given.
  */
-const costTriggerWorkflow = (id, webhookId, { verify = false, staticData, typeVersion } = {}) =>
+const costTriggerWorkflow = (
+	id,
+	webhookId,
+	{ verify = false, skipDuplicates, staticData, typeVersion } = {},
+) =>
 	receiverWorkflow(
 		id,
 		id,
 		coinRemitterTrigger(webhookId, {
 			events: ['deposit'],
-			options: { verify },
+			options: { verify, ...(skipDuplicates === false ? { skipDuplicates } : {}) },
 			credential: verify ? CREDENTIAL : undefined,
 			typeVersion,
 			id: 't',

@@ -5,6 +5,7 @@
 // answer after 15 s. `node scripts/bench xml` (COINREMITTER_BENCH_N8N picks the n8n line), or
 // `node scripts/bench/xml-repro.js [version]` alone.
 const { randomBytes } = require('node:crypto');
+const { join } = require('node:path');
 const { Agent, request } = require('undici');
 const { freePorts, installN8n, N8nInstance, webhookRegistered } = require('../n8n-runtime');
 
@@ -67,9 +68,62 @@ async function sendXml(url) {
 	return statuses;
 }
 
+/**
+ * The same outside n8n, in one process of 40 lines: n8n's own body parser as it ships
+ * (middlewares/body-parser.js: ONE xml2js Parser, `async: true`, n8n's options, shared by every
+ * request), from `n8nDir`'s node_modules, given the same bodies as 10 senders whose requests
+ * arrive a few milliseconds apart. Counts the parses that never settled within 2 s, then whether a
+ * valid `<a>1</a>` parsed after them settles. One at a time, the same bodies all settle.
+ */
+async function parserAlone(n8nDir) {
+	const modules = join(n8nDir, 'node_modules');
+	const { Parser } = require(join(modules, 'xml2js'));
+	const { sanitizeXmlName } = require(join(modules, 'n8n-workflow'));
+	const shared = new Parser({
+		async: true,
+		normalize: true,
+		normalizeTags: true,
+		explicitArray: false,
+		tagNameProcessors: [sanitizeXmlName],
+		attrNameProcessors: [sanitizeXmlName],
+	});
+	shared.setMaxListeners(0);
+	const settled = (text) =>
+		Promise.race([
+			shared.parseStringPromise(text).then(
+				() => 'parsed',
+				() => 'error',
+			),
+			new Promise((resolve) => setTimeout(() => resolve('never settled'), 2000)),
+		]);
+	const tally = async (senders) => {
+		const outcomes = {};
+		let next = 0;
+		await Promise.all(
+			Array.from({ length: senders }, async () => {
+				while (next < BODIES) {
+					next++;
+					await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+					const outcome = await settled(randomBytes(2048).toString('utf8'));
+					outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+				}
+			}),
+		);
+		return outcomes;
+	};
+	const oneAtATime = await tally(1);
+	const atOnce = await tally(AT_ONCE);
+	const valid = await settled('<a>1</a>');
+	return { oneAtATime, atOnce, valid };
+}
+
 /** A fresh n8n of `version` with only n8n's Webhook node (v2 and v1); the answers to each. */
 async function measureXmlRepro(version) {
 	const n8n = await installN8n(version);
+	const alone = await parserAlone(n8n.n8nDir);
+	console.log(
+		`xml. [n8n ${version}] n8n's shared xml2js parser alone, ${BODIES} random-binary bodies: one at a time ${JSON.stringify(alone.oneAtATime)}; ${AT_ONCE} senders, arrivals a few ms apart ${JSON.stringify(alone.atOnce)}; then a valid <a>1</a>: ${alone.valid}`,
+	);
 	const [port, brokerPort] = await freePorts(2);
 	const instance = new N8nInstance({
 		...n8n,
@@ -104,7 +158,7 @@ async function measureXmlRepro(version) {
 	}
 }
 
-module.exports = { measureXmlRepro };
+module.exports = { measureXmlRepro, parserAlone };
 
 if (require.main === module) {
 	measureXmlRepro(process.argv[2] ?? process.env.COINREMITTER_BENCH_N8N ?? '1.123.81').catch(

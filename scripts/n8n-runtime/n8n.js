@@ -67,19 +67,24 @@ async function onceRoutesExist(request, routeMissing) {
 const nodeOutput = (run, nodeName) =>
 	run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
 
-/** True once a POST to `url` no longer gets 404: active workflows register their webhooks shortly after n8n is ready. */
+/**
+ * True once a POST to `url` no longer gets 404: active workflows register their webhooks shortly
+ * after n8n is ready. A connection that fails (a kept-alive one n8n closed as it was reused) is
+ * asked again.
+ */
 async function webhookRegistered(url, timeoutMs = 60000) {
-	return await waitFor(
-		async () =>
-			(
-				await fetch(url, {
-					method: 'POST',
-					body: 'x=1',
-					headers: { 'content-type': 'application/x-www-form-urlencoded' },
-				})
-			).status !== 404,
-		timeoutMs,
-	);
+	return await waitFor(async () => {
+		try {
+			const answer = await fetch(url, {
+				method: 'POST',
+				body: 'x=1',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			});
+			return answer.status !== 404;
+		} catch {
+			return false;
+		}
+	}, timeoutMs);
 }
 
 class N8nInstance {

@@ -55,26 +55,25 @@ const expressionEngine = (version) =>
 	process.env.COINREMITTER_EXPRESSION_ENGINE ?? (version.startsWith('1.') ? 'legacy' : 'vm');
 const SMOKE = process.env.COINREMITTER_E2E_SMOKE === '1';
 const BROWSER_BESIDE = process.env.COINREMITTER_BROWSER_BESIDE === '1';
+const QUEUE_BESIDE = process.env.COINREMITTER_QUEUE_BESIDE === '1';
 
 /**
- * COINREMITTER_BROWSER_BESIDE=1 (CI): the browser suite on this line's n8n version, in a process
- * of its own with its own n8n, started once the line's `n8n execute` checks are over (those, run
- * beside another n8n, now and then died by SIGSEGV on 2.41); the e2e line waits mostly on n8n,
- * the browser suite mostly on the editor, so the two share CI's two cores. Its output is kept and
- * printed whole when it ends; its totals count in this run's.
+ * Another suite's runner (test/<suite>/run.js) in a process of its own, with its own simulator and
+ * n8n, beside this suite: this one waits mostly on n8n, so the two share CI's two cores. Its output
+ * is kept and printed whole by report(); its totals count in this run's.
  */
-function startBrowserBeside(target) {
-	if (!BROWSER_BESIDE) return undefined;
+function startSuiteBeside(label, suite, env) {
 	const began = Date.now();
 	const lines = [];
-	const script = require('node:path').join(__dirname, '..', 'browser', 'run.js');
-	const ended = runSuite(script, { COINREMITTER_BROWSER_N8N: target.version }, (line) =>
-		lines.push(line),
-	).then((totals) => ({ ...totals, seconds: (Date.now() - began) / 1000 }));
+	const script = require('node:path').join(__dirname, '..', suite, 'run.js');
+	const ended = runSuite(script, env, (line) => lines.push(line)).then((totals) => ({
+		...totals,
+		seconds: (Date.now() - began) / 1000,
+	}));
 	return {
+		ended,
 		async report() {
 			const { passed, failed, seconds } = await ended;
-			const label = `[browser, n8n ${target.version}] the browser suite, beside the e2e line`;
 			console.log(`# ${label}: its output`);
 			for (const line of lines) console.log(line);
 			results.passed += passed;
@@ -84,7 +83,40 @@ function startBrowserBeside(target) {
 	};
 }
 
-async function checkTarget(target, tarball, sim) {
+/**
+ * CI's suites beside the e2e lines. COINREMITTER_BROWSER_BESIDE=1: each line's browser suite on the
+ * same n8n version, once the line's `n8n execute` checks are over (those, run beside another n8n,
+ * now and then died by SIGSEGV on 2.41), printed at the end of the line. COINREMITTER_QUEUE_BESIDE=1:
+ * the queue-mode suite, once the last line's browser suite has ended (or its `n8n execute` checks,
+ * without one), printed at the end of the run. Never two browsers, nor the queue and a browser, at
+ * once: two editors on two cores time out in the editor.
+ */
+const beside = { queue: undefined };
+
+function startBesides(target, isLast) {
+	const browser = BROWSER_BESIDE
+		? startSuiteBeside(
+				`[browser, n8n ${target.version}] the browser suite, beside the e2e line`,
+				'browser',
+				{
+					COINREMITTER_BROWSER_N8N: target.version,
+				},
+			)
+		: undefined;
+	if (QUEUE_BESIDE && isLast) {
+		const startQueue = () =>
+			(beside.queue = startSuiteBeside(
+				'[queue mode] the queue-mode suite, beside the e2e suite',
+				'queue',
+				{},
+			));
+		if (browser) void browser.ended.then(startQueue);
+		else startQueue();
+	}
+	return browser;
+}
+
+async function checkTarget(target, tarball, sim, isLast) {
 	const engine = expressionEngine(target.version);
 	const tag = `[${target.label}${engine === 'legacy' ? '' : `, ${engine} expressions`}]`;
 	sim.reset();
@@ -114,7 +146,7 @@ async function checkTarget(target, tarball, sim) {
 		await runFailingPayouts(instance);
 		await attempt(`${tag} AI agent example`, () => checkAgent(instance, sim, tag));
 		await attempt(`${tag} items in flight together`, () => checkConcurrency(instance, sim, tag));
-		browser = startBrowserBeside(target);
+		browser = startBesides(target, isLast);
 
 		await instance.importWorkflow(triggerWorkflow(sim.url));
 		await instance.activate('crE2eTrigger0001');
@@ -191,13 +223,17 @@ async function checkTarget(target, tarball, sim) {
 		const available = await targets({ only: process.env.COINREMITTER_E2E_N8N || undefined });
 		if (available.length === 0)
 			check('an n8n to test against is installed', false, 'run scripts/install-n8n.sh first');
-		for (const target of available) {
-			await attempt(`[${target.label}] end-to-end`, () => checkTarget(target, tarball, sim), {
-				always: true,
-			});
+		for (const [index, target] of available.entries()) {
+			const isLast = index === available.length - 1;
+			await attempt(
+				`[${target.label}] end-to-end`,
+				() => checkTarget(target, tarball, sim, isLast),
+				{ always: true },
+			);
 		}
 	} finally {
 		await sim.stop();
 	}
+	await beside.queue?.report();
 	finish();
 })();

@@ -66,7 +66,8 @@ async function importFromFile(page, file) {
 async function openNewWorkflow(page) {
 	const routed = await page
 		.evaluate(async () => {
-			const router = document.querySelector('#app')?.__vue_app__?.config.globalProperties.$router;
+			const router =
+				globalThis.document.querySelector('#app')?.__vue_app__?.config.globalProperties.$router;
 			// push() resolves with a navigation failure where a guard stopped it (n8n 2.x, from the home page).
 			return router ? (await router.push('/workflow/new')) === undefined : false;
 		})
