@@ -75,7 +75,9 @@ async function prepareBenchN8n(n8n, sim, tarball, env = {}) {
 		tarball,
 		credentials: [v1Credential(CREDENTIAL, sim.url, 'sim_tcn_key', 'sim_tcn_password')],
 		extraEnv: {
-			N8N_EXPRESSION_ENGINE: VERSION.startsWith('1.') ? 'legacy' : 'vm',
+			// COINREMITTER_EXPRESSION_ENGINE=legacy: n8n 2.x without its expression isolates, to tell their cost apart.
+			N8N_EXPRESSION_ENGINE:
+				process.env.COINREMITTER_EXPRESSION_ENGINE ?? (VERSION.startsWith('1.') ? 'legacy' : 'vm'),
 			...(CPU_PROF ? { NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` } : {}),
 			...env,
 		},
