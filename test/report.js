@@ -40,6 +40,11 @@ async function attempt(label, fn, { onFailure, always = false } = {}) {
 	}
 }
 
+/** A group another suite's process ran and printed (`# took N s: label`), counted in this run's table. */
+function recordDuration(label, seconds) {
+	durations.push([label, seconds]);
+}
+
 /** The slowest groups of the run, as a table (an outer group's time includes its inner groups'). */
 function slowestTable() {
 	const rows = [...durations].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_SHOWN);
@@ -110,4 +115,12 @@ function runSuite(script, env, onLine) {
 	});
 }
 
-module.exports = { attempt, check, finish, results, runLinesAtOnce, runSuite };
+module.exports = {
+	attempt,
+	check,
+	finish,
+	recordDuration,
+	results,
+	runLinesAtOnce,
+	runSuite,
+};

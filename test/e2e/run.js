@@ -11,7 +11,15 @@
 // "actions through n8n execute" (a quick proof that a new n8n loads and runs the nodes).
 // Prints one line per check and a final "N passed, N failed" line; exits non-zero on any failure.
 const { startSimulator } = require('../../simulator/server');
-const { attempt, check, finish, results, runLinesAtOnce, runSuite } = require('../report');
+const {
+	attempt,
+	check,
+	finish,
+	recordDuration,
+	results,
+	runLinesAtOnce,
+	runSuite,
+} = require('../report');
 const { credentialsFor, packPackage, prepareN8n, targets } = require('../../scripts/n8n-runtime');
 const { actionWorkflows, checkActions, checkConcurrency } = require('./checks/actions');
 const {
@@ -60,7 +68,7 @@ const QUEUE_BESIDE = process.env.COINREMITTER_QUEUE_BESIDE === '1';
 /**
  * Another suite's runner (test/<suite>/run.js) in a process of its own, with its own simulator and
  * n8n, beside this suite: this one waits mostly on n8n, so the two share CI's two cores. Its output
- * is kept and printed whole by report(); its totals count in this run's.
+ * is kept and printed whole by report(); its totals, and its groups' times, count in this run's.
  */
 function startSuiteBeside(label, suite, env) {
 	const began = Date.now();
@@ -75,7 +83,11 @@ function startSuiteBeside(label, suite, env) {
 		async report() {
 			const { passed, failed, seconds } = await ended;
 			console.log(`# ${label}: its output`);
-			for (const line of lines) console.log(line);
+			for (const line of lines) {
+				console.log(line);
+				const took = /^# took ([\d.]+) s: (.*)$/.exec(line);
+				if (took) recordDuration(`${suite}: ${took[2]}`, Number(took[1]));
+			}
 			results.passed += passed;
 			results.failed += failed;
 			console.log(`# took ${seconds.toFixed(1)} s: ${label}`);
