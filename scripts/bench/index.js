@@ -33,7 +33,9 @@
 // concurrent, memory, flood, payouts, widgets, held, duplicates, xml). COINREMITTER_BENCH_N8N=2.41.1 (NEWEST_2X) runs
 // them on that n8n (default 1.123.81); 2.x under its default expression engine, vm. COINREMITTER_BENCH_CPU_PROF=<dir> has the
 // bench's n8n write a V8 CPU profile there when it stops (node --cpu-prof);
-// `node scripts/bench/profile-summary.js <file>` sums it up by part.
+// `node scripts/bench/profile-summary.js <file>` sums it up by part. COINREMITTER_EXPRESSION_ENGINE
+// sets the engine (legacy: 2.x without its isolates); COINREMITTER_BENCH_N8N_ENV (JSON) adds n8n
+// settings, e.g. '{"N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE":"true"}'.
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
 const { cpus, tmpdir } = require('node:os');
@@ -79,6 +81,8 @@ async function prepareBenchN8n(n8n, sim, tarball, env = {}) {
 			N8N_EXPRESSION_ENGINE:
 				process.env.COINREMITTER_EXPRESSION_ENGINE ?? (VERSION.startsWith('1.') ? 'legacy' : 'vm'),
 			...(CPU_PROF ? { NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` } : {}),
+			// COINREMITTER_BENCH_N8N_ENV='{"N8N_…":"…"}': n8n settings to measure, as a merchant sets them.
+			...JSON.parse(process.env.COINREMITTER_BENCH_N8N_ENV ?? '{}'),
 			...env,
 		},
 	});
