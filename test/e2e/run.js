@@ -100,8 +100,8 @@ function startSuiteBeside(label, suite, env) {
  * same n8n version, once the line's `n8n execute` checks are over (those, run beside another n8n,
  * now and then died by SIGSEGV on 2.41), printed at the end of the line. COINREMITTER_QUEUE_BESIDE=1:
  * the queue-mode suite, once the last line's browser suite has ended (or its `n8n execute` checks,
- * without one), printed at the end of the run. Never two browsers, nor the queue and a browser, at
- * once: two editors on two cores time out in the editor.
+ * without one), printed at the end of the run. Never two browser suites at once (two editors on two
+ * cores time out in the editor), nor the queue suite's ten n8n processes beside a browser suite.
  */
 const beside = { queue: undefined };
 
@@ -246,6 +246,12 @@ async function checkTarget(target, tarball, sim, isLast) {
 	} finally {
 		await sim.stop();
 	}
+	if (QUEUE_BESIDE && !beside.queue)
+		check(
+			'the queue-mode suite ran beside the e2e suite',
+			false,
+			'the last e2e line ended before it started',
+		);
 	await beside.queue?.report();
 	finish();
 })();
