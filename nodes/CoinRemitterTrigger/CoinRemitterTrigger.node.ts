@@ -12,7 +12,7 @@ import type { TriggerEvent, TriggerOptions } from './callbacks';
 import { triggerProperties } from './description';
 import { receiveCallback } from './receive';
 import { CallbackRejection } from './rejection';
-import { startedAnswer } from './startedAnswer';
+import { n8nAnswersBeforeRun, STARTED_BODY, startedAnswer } from './startedAnswer';
 import { testWidgetSecret } from './widgetSecret';
 
 /** What a 503 asks the sender to wait before sending again: one window of the wallet's rate limit. */
@@ -107,7 +107,7 @@ export class CoinRemitterTrigger implements INodeType {
 		const events = this.getNodeParameter('events', []) as TriggerEvent[];
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
 		// The node answers refusals, ignored callbacks and the early 202 itself, once; n8n answers a
-		// callback that starts the workflow (startedAnswer).
+		// callback that starts the workflow (startedAnswer), unless it would save first (n8n 1.x).
 		let answered = false;
 		const answer = (status: number, body: IDataObject) => {
 			if (answered) return;
@@ -131,6 +131,7 @@ export class CoinRemitterTrigger implements INodeType {
 				return { noWebhookResponse: true };
 			}
 			const workflowData = [[{ json: outcome.item }]];
+			if (!answered && n8nAnswersBeforeRun()) answer(200, STARTED_BODY);
 			if (answered) return { noWebhookResponse: true, workflowData };
 			return startedAnswer(workflowData, outcome.remembered);
 		} catch (error) {

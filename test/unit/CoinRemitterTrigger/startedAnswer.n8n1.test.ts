@@ -1,0 +1,95 @@
+import type { IDataObject, INode, INodeTypes } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { callbacks } from '../../../simulator/server';
+import { TCN, useSimulator, v1Credentials, walletAddress } from '../../fixtures/simulator';
+import { callWebhook, encode } from '../../helpers/webhook';
+
+// A callback that starts the workflow, in the order n8n 1.x handles it (webhooks/live-webhooks.js
+// and webhook-helpers.js, 1.123.81): the static data is loaded into a Workflow (n8n-workflow's
+// observable object), webhook() runs, n8n reads the answer, saves the static data if it is marked
+// changed and only then answers the sender; the run starts after. (Its own file: the order the node
+// learns is per process, and jest gives each file its own modules.)
+
+const ctx = useSimulator();
+const TRIGGER = { name: 'CoinRemitter Trigger' } as INode;
+const nodeTypes = {} as INodeTypes;
+const workflowOf = (staticData: IDataObject) =>
+	new Workflow({ id: 'wf', nodes: [], connections: {}, active: true, nodeTypes, staticData });
+const WIDTH = 12;
+
+let deposits = 0;
+function depositCallback() {
+	const address = 'T' + String(++deposits).padStart(33, 'b');
+	walletAddress(ctx.sim, address, { apiKey: TCN.apiKey, label: 'l1', lifetimeMs: 60_000 });
+	const tx = ctx.sim.deposit(TCN.apiKey, address, '0.42000000', 3);
+	return encode(callbacks.v1TransactionWebhook(ctx.sim, tx.id) as IDataObject);
+}
+
+/**
+ * One webhook request against the workflow's row, in n8n 1.x's order; each reads the row when it
+ * arrives and writes the whole row back when n8n saves (the last writer wins). `process`: the n8n
+ * process (one delivery memory each).
+ */
+async function deliver(
+	row: { staticData: string },
+	callback: ReturnType<typeof encode>,
+	process: string,
+) {
+	const loaded = JSON.parse(row.staticData) as IDataObject;
+	const webhookPhase = workflowOf(loaded);
+	const result = await callWebhook(callback, {
+		credentials: v1Credentials(ctx.sim),
+		staticData: webhookPhase.getStaticData('node', TRIGGER),
+		workflowStaticData: webhookPhase.staticData,
+		workflowId: process,
+	});
+	const byNode = result.response.noWebhookResponse === true;
+	const body = byNode ? result.body : result.response.webhookResponse; // n8n reads it, then saves
+	const saved = webhookPhase.staticData.__dataChanged === true;
+	if (saved) row.staticData = JSON.stringify(webhookPhase.staticData);
+	workflowOf(loaded); // the run starts
+	return { result, body, byNode, saved };
+}
+
+const remembered = (row: { staticData: string }) =>
+	String(
+		(JSON.parse(row.staticData) as Record<string, IDataObject>)['node:CoinRemitter Trigger']
+			?.deliveries ?? '',
+	).length / WIDTH;
+
+describe('a callback that starts the workflow where n8n saves before it answers (n8n 1.x)', () => {
+	it('is answered by n8n once, then by the node before the save, and every delivery is still saved', async () => {
+		const row = { staticData: '{}' };
+
+		const first = await deliver(row, depositCallback(), 'p1');
+		expect(first.byNode).toBe(false); // n8n's answer: how the node learns the order
+		expect(first.body).toEqual({ received: true });
+		expect(first.saved).toBe(true);
+
+		const second = depositCallback();
+		const answered = await deliver(row, second, 'p1');
+		expect(answered.byNode).toBe(true);
+		expect(answered.result.status).toBe(200);
+		expect(answered.body).toEqual({ received: true });
+		expect(answered.result.items).toHaveLength(1);
+		expect(answered.saved).toBe(true); // n8n still saves the claim, after the answer
+		expect(remembered(row)).toBe(2);
+
+		// A restart: another process, with only the row.
+		const replay = await deliver(row, second, 'p2');
+		expect(replay.result.items).toHaveLength(0);
+		expect(replay.body).toEqual({ received: true, ignored: 'duplicate delivery' });
+	});
+
+	it('answers callers at once itself, and the last whole-row write still holds every claim', async () => {
+		const row = { staticData: '{}' };
+		await deliver(row, depositCallback(), 'p3');
+		const at = await Promise.all(
+			Array.from({ length: 5 }, async () => await deliver(row, depositCallback(), 'p3')),
+		);
+		expect(at.map((one) => one.byNode)).toEqual([true, true, true, true, true]);
+		expect(at.every((one) => one.result.items.length === 1)).toBe(true);
+		expect(remembered(row)).toBe(6);
+	});
+});
