@@ -131,7 +131,7 @@ export class CoinRemitterTrigger implements INodeType {
 				return { noWebhookResponse: true };
 			}
 			const workflowData = [[{ json: outcome.item }]];
-			if (!answered && n8nAnswersBeforeRun()) answer(200, STARTED_BODY);
+			if (!answered && (await n8nAnswersBeforeRun())) answer(200, STARTED_BODY);
 			if (answered) return { noWebhookResponse: true, workflowData };
 			return startedAnswer(workflowData, outcome.remembered);
 		} catch (error) {

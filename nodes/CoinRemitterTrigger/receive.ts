@@ -5,7 +5,6 @@ import { DeliveryMemory } from './dedupe';
 import { classify, readFields, typeFields } from './parse';
 import { CallbackRejection, refuse } from './rejection';
 import type { CallbackInterface, CallbackSchema } from './schemas';
-import type { WrittenStaticData } from './startedAnswer';
 import {
 	credentialsOnNode,
 	DEFAULT_VERIFICATION_WAIT_S,
@@ -19,7 +18,7 @@ export type { TriggerOptions } from './callbacks';
  * What to do with one delivery: start the workflow with `item`, or answer 200 and ignore it.
  * `remembered`: the static data its delivery key was written to (Skip Duplicates), to be saved.
  */
-export type Outcome = { item: IDataObject; remembered?: WrittenStaticData } | { ignored: string };
+export type Outcome = { item: IDataObject; remembered?: IDataObject } | { ignored: string };
 
 const INTERFACE_NAMES: Record<CallbackInterface, string> = {
 	v1: 'CoinRemitter V1 API',
@@ -63,7 +62,7 @@ export async function receiveCallback(
 		item.verified === true ? 'verified' : 'unverified',
 	);
 	if (!memory.claim(item.deliveryKey as string)) return { ignored: 'duplicate delivery' };
-	return { item, remembered: { node: remembered, workflow: this.getWorkflowStaticData('global') } };
+	return { item, remembered };
 }
 
 /**

@@ -3,22 +3,22 @@ import type { IDataObject, INodeExecutionData, IWebhookResponseData } from 'n8n-
 /** What the sender gets once the workflow has started. */
 export const STARTED_BODY = { received: true };
 
-/** The static data webhook() wrote to: the node's part and the workflow's whole (n8n's change mark). */
-export interface WrittenStaticData {
-	node: IDataObject;
-	workflow: IDataObject;
-}
-
 /**
- * Whether this n8n answers a started callback before it starts the run and saves the static data
- * before it answers (n8n 1.x), learned from the first started callback n8n answered. There the
- * sender's wait is the save's, and the node answers itself before the save, as the Webhook node's
- * answer comes before anything is saved. n8n 2.x answers after the run has started: its answer
- * paces the senders, so it stays n8n's.
+ * Whether this n8n saves the static data before it answers a started callback, and answers before
+ * it starts the run (n8n 1.x). There the sender's wait for n8n's answer is only the save's: the node
+ * answers itself first, as the Webhook node's answer comes before any save (BENCHMARKS.md, a
+ * callback's cost). n8n 2.10 and later answer once the run has started, which paces the senders, so
+ * the answer stays n8n's; 2.0 to 2.9 answer before the run like 1.x but are only told apart by
+ * major version, so they keep n8n's answer. n8n gives community nodes its own n8n-workflow.
  */
-let answersBeforeRun: boolean | undefined;
-
-export const n8nAnswersBeforeRun = () => answersBeforeRun === true;
+export async function n8nAnswersBeforeRun(): Promise<boolean> {
+	n8nWorkflowMajor ??= import('n8n-workflow/package.json').then(
+		({ version }) => Number(String(version).split('.')[0]),
+		() => undefined, // unknown: n8n answers, as on every 2.x
+	);
+	return (await n8nWorkflowMajor) === 1;
+}
+let n8nWorkflowMajor: Promise<number | undefined> | undefined;
 
 /**
  * What webhook() returns for a callback that starts the workflow: n8n answers it, as it answers for
@@ -31,29 +31,20 @@ export const n8nAnswersBeforeRun = () => answersBeforeRun === true;
  * establishContextForPersistence builds a Workflow from it), which marks it unchanged, and n8n saves
  * it after the run has started only if it is marked changed. n8n reads `webhookResponse` just before
  * that save (extractWebhookOnReceivedResponse), so reading it marks the static data changed again.
- * On n8n 1.x the answer and the save come before the run: the mark is still set when n8n reads the
- * answer, which is how the node learns the order (answersBeforeRun).
+ * On n8n 1.x the answer and the save come before the run; marking again changes nothing there.
+ * `writtenStaticData`: the node's static data when webhook() wrote to it (else no save is due).
  */
 export function startedAnswer(
 	workflowData: INodeExecutionData[][],
-	written?: WrittenStaticData,
+	writtenStaticData?: IDataObject,
 ): IWebhookResponseData {
 	return {
 		workflowData,
 		get webhookResponse() {
-			if (written) {
-				learnOrder(written.workflow);
-				markChanged(written.node);
-			}
+			if (writtenStaticData) markChanged(writtenStaticData);
 			return STARTED_BODY;
 		},
 	};
-}
-
-/** n8n's mark on the whole static data: still set (1.x), or cleared by the run's start (2.x). */
-function learnOrder(workflowStaticData: IDataObject) {
-	const changed = workflowStaticData.__dataChanged;
-	if (typeof changed === 'boolean') answersBeforeRun ??= changed;
 }
 
 /** Assigns each value again: n8n's observable static data marks itself changed on any assignment. */

@@ -64,8 +64,6 @@ export interface WebhookCall {
 	parameters?: IDataObject;
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	staticData?: IDataObject;
-	/** The workflow's whole static data (`getWorkflowStaticData('global')`); default `staticData`. */
-	workflowStaticData?: IDataObject;
 	query?: IDataObject;
 	workflowId?: string;
 	/** The trigger's typeVersion (default 1, as saved workflows of the first release have it). */
@@ -133,8 +131,7 @@ export async function callWebhook(
 		}),
 		getResponseObject: () => response,
 		getQueryData: () => call.query ?? {},
-		getWorkflowStaticData: (type: string) =>
-			type === 'global' ? (call.workflowStaticData ?? staticData) : staticData,
+		getWorkflowStaticData: () => staticData,
 		getWorkflow: () => ({ id: workflowId, active: true }),
 		getNode: () => ({
 			id: 'trigger-node',
@@ -173,16 +170,13 @@ export async function callWebhook(
 	const result = await trigger.webhook.call(context);
 	const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
 	// Answered by the node itself, or (a run started) by n8n with the node's webhookResponse and
-	// the webhook's response code, 200; never both. n8n reads webhookResponse once, at a time of its
-	// choosing (the node learns n8n's order from it): `body` reads it when the test does.
-	const byN8n = 'webhookResponse' in result;
+	// the webhook's response code, 200; never both.
+	const byN8n = result.webhookResponse !== undefined;
 	expect(result.noWebhookResponse === true).toBe(!byN8n);
 	if (byN8n) expect(sent.status).toBeUndefined();
 	return {
 		status: sent.status ?? (byN8n ? 200 : 0),
-		get body() {
-			return sent.body ?? result.webhookResponse;
-		},
+		body: sent.body ?? result.webhookResponse,
 		items,
 		response: result,
 		answeredAt: sent.at ?? (byN8n ? Date.now() : 0),

@@ -10,6 +10,8 @@ import { callWebhook, encode } from '../../helpers/webhook';
 // observable object), webhook() runs, n8n starts the run, and only then answers the sender and
 // saves the static data if it is marked changed. Starting the run builds another Workflow from the
 // same static data object (WorkflowRunner.establishContextForPersistence), which marks it unchanged.
+// n8n 2.x gives the node its n8n-workflow 2.x.
+jest.mock('n8n-workflow/package.json', () => ({ version: '2.41.0' }));
 
 const ctx = useSimulator();
 const TRIGGER = { name: 'CoinRemitter Trigger' } as INode;
@@ -36,7 +38,6 @@ async function deliver(
 		credentials: v1Credentials(ctx.sim),
 		parameters: { options },
 		staticData: webhookPhase.getStaticData('node', TRIGGER),
-		workflowStaticData: webhookPhase.staticData,
 		workflowId: `process-${Math.random()}`, // each delivery a new process: only the row remembers
 	});
 	workflowOf(loaded); // the run starts
@@ -64,13 +65,6 @@ describe('a callback that starts the workflow, answered by n8n after the run sta
 		const replay = await deliver(row, callback);
 		expect(replay.result.items).toHaveLength(0);
 		expect(replay.body).toEqual({ received: true, ignored: 'duplicate delivery' });
-
-		// n8n answered after the run started: later callbacks are n8n's to answer too (pacing).
-		const second = await deliver(row, depositCallback());
-		expect(second.result.items).toHaveLength(1);
-		expect([second.result.status, second.body]).toEqual([200, { received: true }]);
-		expect(second.result.response.noWebhookResponse).toBeUndefined();
-		expect(second.saved).toBe(true);
 	});
 
 	it('with Skip Duplicates off writes nothing: no save is due for a started callback', async () => {
