@@ -321,4 +321,35 @@ async function measureConcurrent(instance, sim, label) {
 	}
 }
 
-module.exports = { measureConcurrent };
+const PHASE_NAMES = {
+	off: 'Verify off',
+	nodup: 'Verify off, Skip Duplicates off',
+	on: 'Verify on (gateway 100 ms away)',
+	spread: 'Verify on, an address each',
+};
+
+/**
+ * One table of every line's answer times (`costs`: measureConcurrent's figures, one per n8n line):
+ * the trigger beside the Webhook node of the same n8n. For Verify on, also what the trigger adds
+ * beyond one API round trip (its p50 at the gateway).
+ */
+function printCostTable(costs) {
+	if (costs.length === 0) return;
+	console.log(
+		'\n| n8n | part | trigger p50 / p95 ms | Webhook node p50 / p95 ms | ratio p50 / p95 | trigger − Webhook node − one API round trip, p50 / p95 ms |',
+	);
+	console.log('| --- | --- | --- | --- | --- | --- |');
+	for (const figures of costs)
+		for (const [phase, name] of Object.entries(PHASE_NAMES)) {
+			const r = figures[phase];
+			if (!r) continue;
+			const beyond = r.api
+				? `${signed(r.trigger.p50 - r.webhook.p50 - r.api.p50)} / ${signed(r.trigger.p95 - r.webhook.p95 - r.api.p50)}`
+				: '';
+			console.log(
+				`| ${figures.label} | ${name} | ${ms(r.trigger.p50)} / ${ms(r.trigger.p95)} | ${ms(r.webhook.p50)} / ${ms(r.webhook.p95)} | ${r.ratio.p50.toFixed(2)} / ${r.ratio.p95.toFixed(2)} | ${beyond} |`,
+			);
+		}
+}
+
+module.exports = { measureConcurrent, printCostTable };

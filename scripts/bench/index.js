@@ -43,6 +43,7 @@ const { join } = require('node:path');
 const { startSimulator } = require('../../simulator/server');
 const {
 	DEFAULT_VERSION,
+	NEWEST_2X,
 	freePorts,
 	installN8n,
 	packPackage,
@@ -53,7 +54,7 @@ const { measureBurst } = require('./burst');
 const { measureCallbacks } = require('./callbacks');
 const { measureCold } = require('./cold');
 const { measureDuplicates } = require('./duplicates');
-const { measureConcurrent } = require('./concurrent');
+const { measureConcurrent, printCostTable } = require('./concurrent');
 const { measureFlood } = require('./flood');
 const { measureHeld } = require('./held');
 const { measureLatency } = require('./latency');
@@ -68,6 +69,7 @@ const ROOT = join(__dirname, '..', '..');
 
 /** n8n, not started, with the package and the bench's credential for the simulator; `env` added to its environment. */
 async function prepareBenchN8n(n8n, sim, tarball, env = {}) {
+	const version = n8n.version;
 	const [port, brokerPort] = await freePorts(2);
 	return await prepareN8n({
 		...n8n,
@@ -79,7 +81,7 @@ async function prepareBenchN8n(n8n, sim, tarball, env = {}) {
 		extraEnv: {
 			// COINREMITTER_EXPRESSION_ENGINE=legacy: n8n 2.x without its expression isolates, to tell their cost apart.
 			N8N_EXPRESSION_ENGINE:
-				process.env.COINREMITTER_EXPRESSION_ENGINE ?? (VERSION.startsWith('1.') ? 'legacy' : 'vm'),
+				process.env.COINREMITTER_EXPRESSION_ENGINE ?? (version.startsWith('1.') ? 'legacy' : 'vm'),
 			...(CPU_PROF ? { NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` } : {}),
 			// COINREMITTER_BENCH_N8N_ENV='{"N8N_…":"…"}': n8n settings to measure, as a merchant sets them.
 			...JSON.parse(process.env.COINREMITTER_BENCH_N8N_ENV ?? '{}'),
@@ -88,14 +90,17 @@ async function prepareBenchN8n(n8n, sim, tarball, env = {}) {
 	});
 }
 
-function printMachine(n8nDir) {
+function printMachine(n8n) {
 	console.log(
-		`machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}, n8n ${VERSION} (${n8nDir.split('/').pop()})`,
+		`machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}, n8n ${n8n.version} (${n8n.n8nDir.split('/').pop()})`,
 	);
 }
 
-// COINREMITTER_BENCH_N8N=<version> runs the bench on another installed n8n line (e.g. 2.41.1, NEWEST_2X).
-const VERSION = process.env.COINREMITTER_BENCH_N8N || DEFAULT_VERSION;
+// Both n8n lines, one after the other in one run; COINREMITTER_BENCH_N8N=<version>[,<version>…] runs
+// the bench on those instead (e.g. 2.41.1 alone).
+const VERSIONS = (process.env.COINREMITTER_BENCH_N8N || `${DEFAULT_VERSION},${NEWEST_2X}`).split(
+	',',
+);
 const CPU_PROF = process.env.COINREMITTER_BENCH_CPU_PROF;
 const MEASURES = [
 	'latency',
@@ -125,19 +130,19 @@ async function runAtPlanLimit(measure, n8n, tarball) {
 	}
 }
 
-(async () => {
-	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-	const n8n = await installN8n(VERSION);
-	const tarball = await packPackage(mkdtempSync(join(tmpdir(), 'bench-pack-')));
+/** Every chosen measure on one n8n line; answers the callback-cost figures (measure 6), if run. */
+async function benchOn(version, tarball) {
+	const n8n = { ...(await installN8n(version)), version };
 	const sim = await startSimulator({ rateLimit: 1_000_000 });
 	let instance;
+	let concurrent;
 	try {
 		instance = await prepareBenchN8n(n8n, sim, tarball);
 		if (runs('latency')) await measureLatency(instance, sim);
 		if (runs('pacing')) await measurePacing(instance, sim);
 		if (runs('cold')) await measureCold(instance, sim);
 		if (runs('callbacks')) await measureCallbacks(instance);
-		if (runs('concurrent')) await measureConcurrent(instance, sim, `n8n ${VERSION}`);
+		if (runs('concurrent')) concurrent = await measureConcurrent(instance, sim, `n8n ${version}`);
 		if (runs('memory'))
 			for (const [remembered, f] of Object.entries(measureMemory()))
 				console.log(
@@ -150,12 +155,21 @@ async function runAtPlanLimit(measure, n8n, tarball) {
 		if (runs('held')) await runAtPlanLimit(measureHeld, n8n, tarball);
 		if (runs('duplicates'))
 			await measureDuplicates((target) => prepareBenchN8n(n8n, target, tarball), sim);
-		if (runs('xml')) await measureXmlRepro(VERSION);
-		printMachine(n8n.n8nDir);
+		if (runs('xml')) await measureXmlRepro(version);
+		printMachine(n8n);
+		return concurrent;
 	} finally {
 		await instance?.dispose();
 		await sim.stop().catch(() => undefined);
 	}
+}
+
+(async () => {
+	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+	const tarball = await packPackage(mkdtempSync(join(tmpdir(), 'bench-pack-')));
+	const costs = [];
+	for (const version of VERSIONS) costs.push(await benchOn(version, tarball));
+	printCostTable(costs.filter(Boolean));
 })().catch((error) => {
 	console.error(error);
 	process.exit(1);

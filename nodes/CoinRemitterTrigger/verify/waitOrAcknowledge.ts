@@ -15,6 +15,7 @@ import { CallbackRejection, refuse } from '../rejection';
 import type { CallbackInterface } from '../schemas';
 import type { Verification } from './answers';
 import { BUSY, busyAsResult, NOT_FOUND, NoSuchRecord, UNAVAILABLE } from './answers';
+import { callsAreShort } from './byAddress';
 import { verifyCallback } from './lookup';
 import { walletKeyOf } from './wallet';
 
@@ -68,7 +69,7 @@ export async function withCallbackCredential(
  * Verifies a callback within the sender's patience (`waitMs` for the rate limit). When the wallet's
  * limit binds, the callback is acknowledged (`acknowledge`: 202 to the sender) and verification goes
  * on for up to ten minutes; the workflow still starts only for a record the API confirms. While
- * MAX_HELD_CALLBACKS are held open, the next is answered 503 at once.
+ * MAX_HELD_CALLBACKS are held open, the next is verified only if it need not wait (verifyUnheld).
  */
 export async function verifyPatiently(
 	this: IWebhookFunctions,
@@ -94,7 +95,7 @@ export async function verifyPatiently(
 				throw error;
 			});
 	const release = memory.heldCallbacks.take();
-	if (!release) throw refuse(503, UNAVAILABLE);
+	if (!release) return await verifyUnheld.call(this, api, wallet, callback, verifyOnce);
 	try {
 		const inTime = await verifyOnce('now', verificationPolicy(waitMs)).catch(busyAsResult);
 		if (inTime !== BUSY) return inTime;
@@ -110,6 +111,32 @@ export async function verifyPatiently(
 	} finally {
 		release();
 	}
+}
+
+/**
+ * Past MAX_HELD_CALLBACKS, a callback that waits for nothing is still verified: the wallet's limit
+ * has a slot now, and reads of its address are not spaced. Its webhook call stays open for its
+ * round trips only, like any webhook call (before, 25 genuine senders at once on n8n 2.41 lost 99
+ * of 600 callbacks to 503). One that would wait is answered 503 at once: the bound is on the
+ * callbacks held waiting.
+ */
+async function verifyUnheld(
+	this: IWebhookFunctions,
+	api: CallbackInterface,
+	wallet: string,
+	callback: IDataObject,
+	verifyOnce: (stage: string, policy: DeliveryPolicy) => Promise<Verification>,
+): Promise<Verification> {
+	const atOnce = verificationPolicy(0);
+	const address = callback.address === undefined ? undefined : String(callback.address);
+	const spaced =
+		address !== undefined &&
+		(memory.isContested(wallet, address) ||
+			(api === 'v1' && (await callsAreShort.call(this, atOnce))));
+	if (spaced) throw refuse(503, UNAVAILABLE);
+	const verified = await verifyOnce('at once', atOnce).catch(busyAsResult);
+	if (verified === BUSY) throw refuse(503, UNAVAILABLE);
+	return verified;
 }
 
 /** An acknowledged callback that could not be verified is lost to the trigger: n8n's log says so, as an error. */

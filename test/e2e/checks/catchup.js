@@ -4,6 +4,10 @@
 // and invoice, and its last node posting each item to the simulator's sink. Deposit A delivered by
 // its callback runs once and does not come again through the catch-up; deposit B, whose callback
 // was refused (the gateway in maintenance: verification answers 503), arrives once by the catch-up.
+// Deposit C's callback comes while forged callbacks on addresses of their own fill the callbacks
+// the trigger holds open (MAX_HELD_CALLBACKS, the gateway slow): it is answered 503 at once, as a
+// genuine deposit in a flood is, and arrives once by the catch-up; no forged one starts.
+const { randomBytes } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { callbacks } = require('../../../simulator/server');
@@ -14,6 +18,9 @@ const WORKFLOW_ID = 'crE2eCatchUp0001';
 const WEBHOOK_ID = 'e2e-catch-up-0000-0000-000000000001';
 const ADDRESS = 'T' + 'c'.repeat(33);
 const TICK_S = 3;
+/** MAX_HELD_CALLBACKS (nodes/CoinRemitterTrigger/memory): forged callbacks that fill the bound. */
+const HELD = 10;
+const SLOW_GATEWAY_MS = 3000;
 
 /** The example, adapted as the brief of the check says; `invoiceId` a simulator invoice. */
 function adaptedExample(simUrl, invoiceId) {
@@ -57,6 +64,39 @@ async function installCatchUp(instance, sim) {
 	return invoice.invoice_id;
 }
 
+/**
+ * Deposit C's callback while HELD forged callbacks (each on an address of its own) are held open by
+ * the trigger, waiting for a slow gateway. Answers C's answer and the forged ones' answers and ids.
+ */
+async function depositInAFlood(sim, url, payload) {
+	const hex = (bytes) => randomBytes(bytes).toString('hex');
+	const forged = Array.from({ length: HELD }, () => ({
+		...payload,
+		id: hex(12),
+		txid: hex(32),
+		address: 'T' + hex(17).slice(0, 33),
+	}));
+	const since = sim.requests.length;
+	sim.faults.delayMs = SLOW_GATEWAY_MS;
+	try {
+		const forgedAnswers = Promise.all(
+			forged.map(async (callback) => await callbacks.fireCallback(url, callback)),
+		);
+		// Each forged callback held: its lookup (by id, or by its address) reached the gateway.
+		const named = new Set(forged.flatMap((f) => [f.id, f.address]));
+		const held = () =>
+			sim.requests
+				.slice(since)
+				.filter((r) => named.has(r.fields?.id) || named.has(r.fields?.address)).length;
+		await waitFor(() => held() >= HELD, 10000);
+		const answer = await callbacks.fireCallback(url, payload);
+		sim.faults.delayMs = 0;
+		return { answer, forged: await forgedAnswers, forgedIds: new Set(forged.map((f) => f.id)) };
+	} finally {
+		sim.faults.delayMs = 0;
+	}
+}
+
 const deliveries = (sim, predicate) =>
 	sim.sink.filter((entry) => entry.catchUp !== undefined && predicate(entry.item));
 
@@ -77,9 +117,17 @@ async function checkCatchUp(instance, sim, tag) {
 		aAnswer.status === 200 && bAnswer.status === 503,
 		`${aAnswer.status} ${aAnswer.body} / ${bAnswer.status} ${bAnswer.body}`,
 	);
+	const c = sim.deposit('sim_tcn_key', ADDRESS, '0.33000000', 3);
+	const flood = await depositInAFlood(sim, url, callbacks.v1TransactionWebhook(sim, c.id));
+	check(
+		`${tag} catch-up: deposit C's callback, while ${HELD} forged ones are held open, is answered 503 at once; the forged ones 403`,
+		flood.answer.status === 503 && flood.forged.every((answer) => answer.status === 403),
+		`${flood.answer.status} ${flood.answer.body} / ${flood.forged.map((f) => f.status).join(',')}`,
+	);
 	const ofA = () => deliveries(sim, (item) => item.id === a.id);
 	const ofB = () => deliveries(sim, (item) => item.id === b.id);
-	await waitFor(() => ofB().length > 0, 20000);
+	const ofC = () => deliveries(sim, (item) => item.id === c.id);
+	await waitFor(() => ofB().length > 0 && ofC().length > 0, 20000);
 	// Three more catch-up runs finished (n8n's execution list says so): a repeat would show by then.
 	const finished = async () =>
 		(await instance.executionsOf(WORKFLOW_ID)).filter((execution) => execution.stoppedAt).length;
@@ -96,6 +144,13 @@ async function checkCatchUp(instance, sim, tag) {
 	check(
 		`${tag} catch-up: deposit B (callback refused) arrived exactly once through the catch-up`,
 		ofB().length === 1 && ofB()[0].item.verified === undefined,
+		JSON.stringify(sim.sink.map((entry) => [entry.catchUp, entry.item?.id])).slice(0, 1500),
+	);
+	check(
+		`${tag} catch-up: deposit C (refused in the flood) arrived exactly once through the catch-up, and no forged callback started`,
+		ofC().length === 1 &&
+			ofC()[0].item.verified === undefined &&
+			!sim.sink.some((entry) => flood.forgedIds.has(entry.item?.id)),
 		JSON.stringify(sim.sink.map((entry) => [entry.catchUp, entry.item?.id])).slice(0, 1500),
 	);
 	const ofInvoice = deliveries(sim, (item) => item.invoice_id === invoiceId);

@@ -253,9 +253,10 @@ describe('callbacks waiting for one address are settled together', () => {
 });
 
 describe('callbacks held open', () => {
-	it('however many arrive at once, at most MAX_HELD_CALLBACKS are held open; the rest are answered 503 with Retry-After at once, and every one answered 202 starts once', async () => {
+	it('however many arrive at once while the limit binds, at most MAX_HELD_CALLBACKS are held open; the rest are answered 503 with Retry-After at once, and every one answered 202 starts once', async () => {
 		const deposits = Array.from({ length: 60 }, () => genuineDeposit(walletAddress()));
-		Object.assign(ctx.sim.faults, { rateLimitBurst: 1, retryAfterSeconds: 2 });
+		// Every call of the first wave is answered 429; the wallet opens 2 s later.
+		Object.assign(ctx.sim.faults, { rateLimitBurst: 60, retryAfterSeconds: 2 });
 		let peak = 0;
 		const take = heldCallbacks.take.bind(heldCallbacks);
 		const spy = jest.spyOn(heldCallbacks, 'take').mockImplementation(() => {
@@ -288,6 +289,36 @@ describe('callbacks held open', () => {
 		}
 		expect(heldCallbacks.inUse).toBe(0);
 	}, 30_000);
+
+	it('while every slot is held, a callback that need not wait is still verified and starts once', async () => {
+		const genuine = genuineDeposit(walletAddress());
+		const held = Array.from({ length: MAX_HELD_CALLBACKS }, () => heldCallbacks.take());
+		try {
+			const result = await send(genuine, { verificationWait: 1 });
+			expect(result.status).toBe(200);
+			expect(result.items).toHaveLength(1);
+			expect(result.items[0]).toMatchObject({ id: genuine.id, verified: true });
+		} finally {
+			held.forEach((release) => release?.());
+		}
+		expect(heldCallbacks.inUse).toBe(0);
+	});
+
+	it('while every slot is held, a callback on an address contested by a forgery is answered 503 at once, with no API call', async () => {
+		const address = walletAddress();
+		expect((await send(forgedDeposit(address))).status).toBe(403);
+		const genuine = genuineDeposit(address);
+		const held = Array.from({ length: MAX_HELD_CALLBACKS }, () => heldCallbacks.take());
+		ctx.sim.requests.length = 0;
+		try {
+			const result = await send(genuine, { verificationWait: 1 });
+			expect(result.status).toBe(503);
+			expect(result.items).toHaveLength(0);
+			expect(ctx.sim.requests).toHaveLength(0);
+		} finally {
+			held.forEach((release) => release?.());
+		}
+	});
 
 	it('while every slot is held, a callback that would wait is answered 503 (the sender keeps it), not 202', async () => {
 		const genuine = genuineDeposit(walletAddress());
