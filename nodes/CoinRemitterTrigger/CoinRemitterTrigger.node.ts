@@ -12,7 +12,7 @@ import type { TriggerEvent, TriggerOptions } from './callbacks';
 import { triggerProperties } from './description';
 import { receiveCallback } from './receive';
 import { CallbackRejection } from './rejection';
-import { n8nAnswersBeforeRun, STARTED_BODY, startedAnswer } from './startedAnswer';
+import { nodeAnswersFirst, STARTED_BODY, startedAnswer } from './startedAnswer';
 import { testWidgetSecret } from './widgetSecret';
 
 /** What a 503 asks the sender to wait before sending again: one window of the wallet's rate limit. */
@@ -131,7 +131,7 @@ export class CoinRemitterTrigger implements INodeType {
 				return { noWebhookResponse: true };
 			}
 			const workflowData = [[{ json: outcome.item }]];
-			if (!answered && (await n8nAnswersBeforeRun())) answer(200, STARTED_BODY);
+			if (!answered && (await nodeAnswersFirst(outcome.unwritten))) answer(200, STARTED_BODY);
 			if (answered) return { noWebhookResponse: true, workflowData };
 			return startedAnswer(workflowData, outcome.remembered);
 		} catch (error) {

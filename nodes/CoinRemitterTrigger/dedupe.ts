@@ -65,6 +65,9 @@ export class DeliveryMemory {
 
 	private readonly scope: string;
 
+	/** This process's recent claims the loaded static data lacked: writes n8n has not made yet. */
+	readonly unwritten: number;
+
 	/**
 	 * `lane`: verified deliveries and unverified ones are remembered apart, each up to
 	 * maxRemembered, so that callbacks anyone can forge for free (unverified) can never push a
@@ -96,6 +99,7 @@ export class DeliveryMemory {
 			text,
 			shared.recent.map(({ digest }) => digest),
 		);
+		this.unwritten = missing.length;
 		if (missing.length > 0) write(staticData, this.field, text + missing.join(''));
 	}
 

@@ -16,9 +16,12 @@ export type { TriggerOptions } from './callbacks';
 
 /**
  * What to do with one delivery: start the workflow with `item`, or answer 200 and ignore it.
- * `remembered`: the static data its delivery key was written to (Skip Duplicates), to be saved.
+ * `remembered`: the static data its delivery key was written to (Skip Duplicates), to be saved;
+ * `unwritten`: this process's claims n8n had not written yet when the static data was loaded.
  */
-export type Outcome = { item: IDataObject; remembered?: IDataObject } | { ignored: string };
+export type Outcome =
+	| { item: IDataObject; remembered?: IDataObject; unwritten?: number }
+	| { ignored: string };
 
 const INTERFACE_NAMES: Record<CallbackInterface, string> = {
 	v1: 'CoinRemitter V1 API',
@@ -62,7 +65,7 @@ export async function receiveCallback(
 		item.verified === true ? 'verified' : 'unverified',
 	);
 	if (!memory.claim(item.deliveryKey as string)) return { ignored: 'duplicate delivery' };
-	return { item, remembered };
+	return { item, remembered, unwritten: memory.unwritten };
 }
 
 /**

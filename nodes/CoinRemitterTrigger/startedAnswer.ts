@@ -4,14 +4,35 @@ import type { IDataObject, INodeExecutionData, IWebhookResponseData } from 'n8n-
 export const STARTED_BODY = { received: true };
 
 /**
+ * Claims n8n may still have to write when the node answers first. Past it, n8n's own answer (after
+ * its write) paces the senders again: unpaced, 5,600 widget orders queued a write each and grew n8n
+ * 1.123 by 1.2 GB (BENCHMARKS.md, measure 10).
+ */
+export const MAX_UNWRITTEN_CLAIMS = 10;
+
+/**
+ * Whether the node answers a started callback itself, before n8n writes the static data:
+ * `unwrittenClaims` is what the delivery memory found unwritten when the request was loaded
+ * (undefined: nothing was claimed, so n8n writes nothing).
+ */
+export async function nodeAnswersFirst(unwrittenClaims: number | undefined): Promise<boolean> {
+	return (
+		unwrittenClaims !== undefined &&
+		unwrittenClaims < MAX_UNWRITTEN_CLAIMS &&
+		(await n8nAnswersBeforeRun())
+	);
+}
+
+/**
  * Whether this n8n saves the static data before it answers a started callback, and answers before
  * it starts the run (n8n 1.x). There the sender's wait for n8n's answer is only the save's: the node
- * answers itself first, as the Webhook node's answer comes before any save (BENCHMARKS.md, a
- * callback's cost). n8n 2.10 and later answer once the run has started, which paces the senders, so
- * the answer stays n8n's; 2.0 to 2.9 answer before the run like 1.x but are only told apart by
- * major version, so they keep n8n's answer. n8n gives community nodes its own n8n-workflow.
+ * answers itself first while n8n's writes keep up, as the Webhook node's answer comes before any
+ * save (BENCHMARKS.md, a callback's cost). n8n 2.10 and later answer once the run has started,
+ * which paces the senders, so the answer stays n8n's; 2.0 to 2.9 answer before the run like 1.x
+ * but are only told apart by major version, so they keep n8n's answer. n8n gives community nodes
+ * its own n8n-workflow.
  */
-export async function n8nAnswersBeforeRun(): Promise<boolean> {
+async function n8nAnswersBeforeRun(): Promise<boolean> {
 	n8nWorkflowMajor ??= import('n8n-workflow/package.json').then(
 		({ version }) => Number(String(version).split('.')[0]),
 		() => undefined, // unknown: n8n answers, as on every 2.x

@@ -70,7 +70,7 @@ const QUEUE_BESIDE = process.env.COINREMITTER_QUEUE_BESIDE === '1';
  * n8n, beside this suite: this one waits mostly on n8n, so the two share CI's two cores. Its output
  * is kept and printed whole by report(); its totals, and its groups' times, count in this run's.
  */
-function startSuiteBeside(label, suite, env) {
+function startSuiteBeside(label, suite, env, name = suite) {
 	const began = Date.now();
 	const lines = [];
 	const script = require('node:path').join(__dirname, '..', suite, 'run.js');
@@ -86,7 +86,7 @@ function startSuiteBeside(label, suite, env) {
 			for (const line of lines) {
 				console.log(line);
 				const took = /^# took ([\d.]+) s: (.*)$/.exec(line);
-				if (took) recordDuration(`${suite}: ${took[2]}`, Number(took[1]));
+				if (took) recordDuration(`${name}: ${took[2]}`, Number(took[1]));
 			}
 			results.passed += passed;
 			results.failed += failed;
@@ -113,6 +113,7 @@ function startBesides(target, isLast) {
 				{
 					COINREMITTER_BROWSER_N8N: target.version,
 				},
+				`browser on n8n ${target.version}`,
 			)
 		: undefined;
 	if (QUEUE_BESIDE && isLast) {

@@ -4,6 +4,7 @@ import { Workflow } from 'n8n-workflow';
 import { callbacks } from '../../../simulator/server';
 import { TCN, useSimulator, v1Credentials, walletAddress } from '../../fixtures/simulator';
 import { callWebhook, encode } from '../../helpers/webhook';
+import { MAX_UNWRITTEN_CLAIMS } from '../../../nodes/CoinRemitterTrigger/startedAnswer';
 
 // A callback that starts the workflow, in the order n8n 1.x handles it (webhooks/live-webhooks.js
 // and webhook-helpers.js, 1.123.81): the static data is loaded into a Workflow (n8n-workflow's
@@ -36,6 +37,7 @@ async function deliver(
 	row: { staticData: string },
 	callback: ReturnType<typeof encode>,
 	process: string,
+	{ written = true } = {},
 ) {
 	const loaded = JSON.parse(row.staticData) as IDataObject;
 	const webhookPhase = workflowOf(loaded);
@@ -47,7 +49,7 @@ async function deliver(
 	const byNode = result.response.noWebhookResponse === true;
 	const body = byNode ? result.body : result.response.webhookResponse; // n8n reads it, then saves
 	const saved = webhookPhase.staticData.__dataChanged === true;
-	if (saved) row.staticData = JSON.stringify(webhookPhase.staticData);
+	if (saved && written) row.staticData = JSON.stringify(webhookPhase.staticData);
 	workflowOf(loaded); // the run starts
 	return { result, body, byNode, saved };
 }
@@ -89,5 +91,19 @@ describe('a callback that starts the workflow where n8n saves before it answers 
 		expect(at.map((one) => one.byNode)).toEqual([true, true, true, true, true]);
 		expect(at.every((one) => one.result.items.length === 1)).toBe(true);
 		expect(remembered(row)).toBe(5);
+	});
+
+	it("answers first only while n8n's writes keep up: past MAX_UNWRITTEN_CLAIMS unwritten, n8n answers after its write", async () => {
+		const row = { staticData: '{}' };
+		// n8n has not written these claims yet (its writes queue behind each other under a flood).
+		for (let i = 0; i < MAX_UNWRITTEN_CLAIMS; i++)
+			expect((await deliver(row, depositCallback(), 'p4', { written: false })).byNode).toBe(true);
+		const behind = await deliver(row, depositCallback(), 'p4');
+		expect(behind.byNode).toBe(false);
+		expect(behind.body).toEqual({ received: true });
+		expect(behind.result.items).toHaveLength(1);
+		// Its write carried every claim of the process: the writes have caught up.
+		expect(remembered(row)).toBe(MAX_UNWRITTEN_CLAIMS + 1);
+		expect((await deliver(row, depositCallback(), 'p4')).byNode).toBe(true);
 	});
 });
