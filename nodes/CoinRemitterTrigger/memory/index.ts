@@ -33,6 +33,7 @@ const refuted = new ExpiringMemory<true>(REFUTED_MEMORY_MS, 20_000);
 const identities = new ExpiringMemory<IDataObject>(IDENTITY_MEMORY_MS, 1_000);
 const addressReads = new AddressBatches<IDataObject | IDataObject[]>(ADDRESS_READ_INTERVAL_MS);
 const contested = new ExpiringMemory<true>(CONTESTED_MS, 20_000);
+const forgedLately = new ExpiringMemory<true>(CONTESTED_MS, 1_000);
 export const heldCallbacks = new HeldCallbacks(MAX_HELD_CALLBACKS);
 
 /** Forgets every cache (tests; a fresh simulator is a new gateway). */
@@ -41,6 +42,7 @@ export function forgetCallbackMemory(): void {
 	identities.clear();
 	addressReads.clear();
 	contested.clear();
+	forgedLately.clear();
 	addressesInFlight.clear();
 }
 
@@ -117,6 +119,14 @@ export async function verifyAtAddress<T>(
 		else addressesInFlight.delete(key);
 	}
 }
+
+/** A callback to the wallet was refused as forged (403): the wallet is under a flood, perhaps. */
+export function rememberForgery(wallet: string): void {
+	forgedLately.set(wallet, true);
+}
+
+/** Whether a callback to the wallet was refused as forged in the last CONTESTED_MS. */
+export const wasForgedLately = (wallet: string) => forgedLately.has(wallet);
 
 /** Whether a callback naming the address was refused as forged lately. */
 export const isContested = (wallet: string, address: string) =>

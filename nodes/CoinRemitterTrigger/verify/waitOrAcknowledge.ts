@@ -90,8 +90,10 @@ export async function verifyPatiently(
 			.catch((error: unknown) => {
 				if (error instanceof NoSuchRecord)
 					memory.rememberRefuted(wallet, event, callback, error.scope);
-				if (error instanceof CallbackRejection && error.status === 403 && callback.address)
-					memory.contestAddress(wallet, String(callback.address));
+				if (error instanceof CallbackRejection && error.status === 403) {
+					memory.rememberForgery(wallet);
+					if (callback.address) memory.contestAddress(wallet, String(callback.address));
+				}
 				throw error;
 			});
 	const release = memory.heldCallbacks.take();
@@ -118,7 +120,8 @@ export async function verifyPatiently(
  * has a slot now, and reads of its address are not spaced. Its webhook call stays open for its
  * round trips only, like any webhook call (before, 25 genuine senders at once on n8n 2.41 lost 99
  * of 600 callbacks to 503). One that would wait is answered 503 at once: the bound is on the
- * callbacks held waiting.
+ * callbacks held waiting. Not while forgeries arrive (one refused in the last minute): each call
+ * open at once costs n8n 2.x an isolate, and a flood would keep up to one per sender open.
  */
 async function verifyUnheld(
 	this: IWebhookFunctions,
@@ -129,11 +132,10 @@ async function verifyUnheld(
 ): Promise<Verification> {
 	const atOnce = verificationPolicy(0);
 	const address = callback.address === undefined ? undefined : String(callback.address);
-	const spaced =
-		address !== undefined &&
-		(memory.isContested(wallet, address) ||
-			(api === 'v1' && (await callsAreShort.call(this, atOnce))));
-	if (spaced) throw refuse(503, UNAVAILABLE);
+	const wouldWait =
+		memory.wasForgedLately(wallet) ||
+		(address !== undefined && api === 'v1' && (await callsAreShort.call(this, atOnce)));
+	if (wouldWait) throw refuse(503, UNAVAILABLE);
 	const verified = await verifyOnce('at once', atOnce).catch(busyAsResult);
 	if (verified === BUSY) throw refuse(503, UNAVAILABLE);
 	return verified;

@@ -304,10 +304,9 @@ describe('callbacks held open', () => {
 		expect(heldCallbacks.inUse).toBe(0);
 	});
 
-	it('while every slot is held, a callback on an address contested by a forgery is answered 503 at once, with no API call', async () => {
-		const address = walletAddress();
-		expect((await send(forgedDeposit(address))).status).toBe(403);
-		const genuine = genuineDeposit(address);
+	it('while every slot is held and forgeries arrive (one refused lately, on any address), a callback is answered 503 at once, with no API call', async () => {
+		expect((await send(forgedDeposit(walletAddress()))).status).toBe(403);
+		const genuine = genuineDeposit(walletAddress());
 		const held = Array.from({ length: MAX_HELD_CALLBACKS }, () => heldCallbacks.take());
 		ctx.sim.requests.length = 0;
 		try {
