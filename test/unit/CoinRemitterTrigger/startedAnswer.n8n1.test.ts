@@ -1,8 +1,7 @@
-import type { IDataObject, INode, INodeTypes } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { callbacks } from '../../../simulator/server';
-import { TCN, useSimulator, v1Credentials, walletAddress } from '../../fixtures/simulator';
+import { useSimulator, v1Credentials } from '../../fixtures/simulator';
+import { depositCallback as depositOn, TRIGGER, workflowOf } from '../../helpers/staticDataRow';
 import { callWebhook, encode } from '../../helpers/webhook';
 import { MAX_UNWRITTEN_CLAIMS } from '../../../nodes/CoinRemitterTrigger/startedAnswer';
 
@@ -14,19 +13,9 @@ import { MAX_UNWRITTEN_CLAIMS } from '../../../nodes/CoinRemitterTrigger/started
 jest.mock('n8n-workflow/package.json', () => ({ version: '1.120.31' }));
 
 const ctx = useSimulator();
-const TRIGGER = { name: 'CoinRemitter Trigger' } as INode;
-const nodeTypes = {} as INodeTypes;
-const workflowOf = (staticData: IDataObject) =>
-	new Workflow({ id: 'wf', nodes: [], connections: {}, active: true, nodeTypes, staticData });
 const WIDTH = 12;
-
 let deposits = 0;
-function depositCallback() {
-	const address = 'T' + String(++deposits).padStart(33, 'b');
-	walletAddress(ctx.sim, address, { apiKey: TCN.apiKey, label: 'l1', lifetimeMs: 60_000 });
-	const tx = ctx.sim.deposit(TCN.apiKey, address, '0.42000000', 3);
-	return encode(callbacks.v1TransactionWebhook(ctx.sim, tx.id) as IDataObject);
-}
+const depositCallback = () => depositOn(ctx.sim, 'T' + String(++deposits).padStart(33, 'b'));
 
 /**
  * One webhook request against the workflow's row, in n8n 1.x's order; each reads the row when it

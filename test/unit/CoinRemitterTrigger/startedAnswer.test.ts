@@ -1,8 +1,7 @@
-import type { IDataObject, INode, INodeTypes } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { callbacks } from '../../../simulator/server';
-import { TCN, useSimulator, v1Credentials, walletAddress } from '../../fixtures/simulator';
+import { useSimulator, v1Credentials } from '../../fixtures/simulator';
+import { depositCallback as depositOn, TRIGGER, workflowOf } from '../../helpers/staticDataRow';
 import { callWebhook, encode } from '../../helpers/webhook';
 
 // A callback that starts the workflow, in the order n8n 2.x handles it (webhooks/live-webhooks.js
@@ -14,17 +13,7 @@ import { callWebhook, encode } from '../../helpers/webhook';
 jest.mock('n8n-workflow/package.json', () => ({ version: '2.41.0' }));
 
 const ctx = useSimulator();
-const TRIGGER = { name: 'CoinRemitter Trigger' } as INode;
-const nodeTypes = {} as INodeTypes;
-const workflowOf = (staticData: IDataObject) =>
-	new Workflow({ id: 'wf', nodes: [], connections: {}, active: true, nodeTypes, staticData });
-
-function depositCallback() {
-	const address = 'T' + 'b'.repeat(33);
-	walletAddress(ctx.sim, address, { apiKey: TCN.apiKey, label: 'l1', lifetimeMs: 60_000 });
-	const tx = ctx.sim.deposit(TCN.apiKey, address, '0.42000000', 3);
-	return encode(callbacks.v1TransactionWebhook(ctx.sim, tx.id) as IDataObject);
-}
+const depositCallback = () => depositOn(ctx.sim, 'T' + 'b'.repeat(33));
 
 /** One webhook request of one n8n process against the workflow's row; answers what the sender got. */
 async function deliver(
