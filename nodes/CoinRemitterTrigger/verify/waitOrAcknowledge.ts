@@ -131,10 +131,9 @@ async function verifyUnheld(
 	verifyOnce: (stage: string, policy: DeliveryPolicy) => Promise<Verification>,
 ): Promise<Verification> {
 	const atOnce = verificationPolicy(0);
-	const address = callback.address === undefined ? undefined : String(callback.address);
 	const wouldWait =
 		memory.wasForgedLately(wallet) ||
-		(address !== undefined && api === 'v1' && (await callsAreShort.call(this, atOnce)));
+		(callback.address !== undefined && api === 'v1' && (await callsAreShort.call(this, atOnce)));
 	if (wouldWait) throw refuse(503, UNAVAILABLE);
 	const verified = await verifyOnce('at once', atOnce).catch(busyAsResult);
 	if (verified === BUSY) throw refuse(503, UNAVAILABLE);
