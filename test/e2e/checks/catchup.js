@@ -1,6 +1,6 @@
 'use strict';
 // The catch-up of examples/never-miss-a-payment.json in a started n8n (issue 20): the example as
-// shipped, with its Schedule Trigger firing every 3 s, its Set nodes listing a simulator address
+// shipped, with its Schedule Trigger firing every 6 s, its Set nodes listing a simulator address
 // and invoice, and its last node posting each item to the simulator's sink. Deposit A delivered by
 // its callback runs once and does not come again through the catch-up; deposit B, whose callback
 // was refused (the gateway in maintenance: verification answers 503), arrives once by the catch-up.
@@ -18,11 +18,14 @@ const { EXAMPLES, waitFor, webhookRegistered } = require('../../../scripts/n8n-r
 const WORKFLOW_ID = 'crE2eCatchUp0001';
 const WEBHOOK_ID = 'e2e-catch-up-0000-0000-000000000001';
 const ADDRESS = 'T' + 'c'.repeat(33);
-const TICK_S = 3;
+// Longer than a catch-up run that waits out the flood's 429s: two runs at once could both pass one
+// key through Remove Duplicates (n8n's store checks, then records), which the shipped 15 minutes
+// never meet.
+const TICK_S = 6;
 // The trigger's bound, from the package as built (the suite runs after `npm run build`).
 const { MAX_HELD_CALLBACKS: HELD } = require('../../../dist/nodes/CoinRemitterTrigger/memory');
-/** Shorter than the trigger's Verification Wait (5 s): the held forgeries are refuted in it. */
-const FLOOD_RETRY_AFTER_S = 3;
+/** Shorter than the trigger's Verification Wait (5 s) and than TICK_S: the held forgeries are refuted in it. */
+const FLOOD_RETRY_AFTER_S = 1;
 
 /** The example, adapted as the brief of the check says; `invoiceId` a simulator invoice. */
 function adaptedExample(simUrl, invoiceId) {
@@ -141,7 +144,7 @@ async function checkCatchUp(instance, sim, tag) {
 	const finished = async () =>
 		(await instance.executionsOf(WORKFLOW_ID)).filter((execution) => execution.stoppedAt).length;
 	const runsAtB = await finished();
-	const threeMore = await waitFor(async () => (await finished()) >= runsAtB + 3, 30000);
+	const threeMore = await waitFor(async () => (await finished()) >= runsAtB + 3, 45000);
 	// The schedule runs every few seconds: it may find A before A's own execution gets past Remove
 	// Duplicates. Either way A must arrive once, and the other path must not bring it again.
 	const pathOfA = ofA()[0]?.item.verified === true ? 'its callback' : 'the catch-up';
