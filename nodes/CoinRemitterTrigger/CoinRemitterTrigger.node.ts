@@ -12,7 +12,7 @@ import type { TriggerEvent, TriggerOptions } from './callbacks';
 import { triggerProperties } from './description';
 import { receiveCallback } from './receive';
 import { CallbackRejection } from './rejection';
-import { nodeAnswersFirst, STARTED_BODY, startedAnswer } from './startedAnswer';
+import { n8nAnswersBeforeRun, STARTED_BODY, startedAnswer } from './startedAnswer';
 import { testWidgetSecret } from './widgetSecret';
 
 /** What a 503 asks the sender to wait before sending again: one window of the wallet's rate limit. */
@@ -131,9 +131,14 @@ export class CoinRemitterTrigger implements INodeType {
 				return { noWebhookResponse: true };
 			}
 			const workflowData = [[{ json: outcome.item }]];
-			if (!answered && (await nodeAnswersFirst(outcome.unwritten))) answer(200, STARTED_BODY);
-			if (answered) return { noWebhookResponse: true, workflowData };
-			return startedAnswer(workflowData, outcome.remembered);
+			if (!answered && (await n8nAnswersBeforeRun())) answer(200, STARTED_BODY);
+			if (!answered) {
+				outcome.memory?.writeOwnCopy();
+				return startedAnswer(workflowData, outcome.memory);
+			}
+			// n8n saves the static data as soon as this returns.
+			await outcome.memory?.writeInBatch();
+			return { noWebhookResponse: true, workflowData };
 		} catch (error) {
 			if (!(error instanceof CallbackRejection))
 				throw new NodeOperationError(this.getNode(), error as Error);

@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { StaticDataCopies } from '../shared/staticDataCopies';
 
@@ -8,33 +8,41 @@ import { StaticDataCopies } from '../shared/staticDataCopies';
 /**
  * The delivery memory's bounds. `npm run bench -- duplicates` crosses them at full size in real
  * n8n; the end-to-end suite sets them small in its n8n (test/e2e/smallBounds.js) to cross them in
- * seconds. Nothing else changes them.
+ * seconds; a unit test that sends thousands of callbacks one after another sets batchMs to 0.
  */
 export const deliveryMemoryBounds = {
 	/** Deliveries remembered per lane. */
 	maxRemembered: 5000,
 	/** Pruning waits for this many more, so that it runs once per batch of claims rather than on each. */
 	pruneSlack: 500,
-	/** How long the static data of a webhook request may still be written back by n8n after it was loaded. */
+	/** How long this process adds its claims to the copies it writes that lack them. */
 	liveMs: 120_000,
+	/** How long a callback answered already (n8n 1.x, or 202) keeps its write open for those that follow. */
+	batchMs: 100,
 };
-const MAX_LIVE = 200;
 /** A remembered delivery: the first 12 base64url characters (72 bits) of its key's SHA-256. */
 const WIDTH = 12;
+/** The copies this process may still write, per trigger: at most this many. */
+const MAX_WRITERS = 200;
 
 export type Lane = 'verified' | 'unverified';
 /** Where each lane's digests live in the static data (`deliveries`: every delivery, before lanes). */
 const FIELDS: Record<Lane, string> = { verified: 'deliveries', unverified: 'unverifiedDeliveries' };
+const LANES = Object.keys(FIELDS) as Lane[];
 
-interface Scope {
+interface LaneMemory {
 	/** Every state this process claimed (digests, oldest first, bounded). */
 	claimed: Set<string>;
 	/** The states claimed in the last liveMs, oldest first: the ones a copy loaded earlier may lack. */
 	recent: Array<{ digest: string; at: number }>;
 }
 
-/** The static data of recent webhook requests of each trigger and lane, not yet written back perhaps. */
-const liveCopies = new StaticDataCopies(() => deliveryMemoryBounds.liveMs, MAX_LIVE);
+/** This process's memory, by trigger and lane. */
+const laneMemories = new Map<string, LaneMemory>();
+/** The static data of the requests of each trigger whose write n8n may still make. */
+const writers = new StaticDataCopies(() => deliveryMemoryBounds.liveMs, MAX_WRITERS);
+/** The static data of the request whose write carries each trigger's next batched claims. */
+const openBatches = new Map<string, IDataObject>();
 
 /**
  * Remembers delivered states in the workflow's static data (kept across executions and restarts,
@@ -42,14 +50,19 @@ const liveCopies = new StaticDataCopies(() => deliveryMemoryBounds.liveMs, MAX_L
  * at the same moment at this process: the claim is synchronous).
  *
  * n8n loads the static data from the database for each webhook request and writes the whole object
- * back after it (webhooks/live-webhooks.js, saveStaticData → saveStaticDataById: an UPDATE of the
- * whole column, the last writer wins). Two requests in flight together each hold their own copy,
- * so the later write would drop the other's key. To lose nothing this process knows, every copy
- * this process holds gets every key this process claimed: on arrival (the keys claimed recently)
- * and on each later claim (added to the copies of the requests still in flight). Whichever request
- * is written last then carries them all. What another n8n process (another webhook process) claims
- * at the same moment can still be overwritten until that process writes again: n8n gives a webhook
- * no atomic or shared claim (no deduplication helpers in webhook context, no lock on static data).
+ * back after it if it changed (webhooks/live-webhooks.js, saveStaticData → saveStaticDataById: an
+ * UPDATE of the whole column, the last writer wins). A copy this process writes gets every claim
+ * of this process's last liveMs it lacks, and each later claim while n8n may still write it, so
+ * whichever is written last carries them all. Copies nothing was claimed in are not written.
+ *
+ * A callback already answered (`writeInBatch`) writes no copy of its own while a batch is open: the
+ * first opens one in its copy and keeps it open batchMs, which n8n then writes with every claim
+ * made meanwhile. A callback n8n answers (`writeOwnCopy`) is written with its own copy: n8n 2.x may
+ * read its answer (and so start the write) at more than one point, so no batch can wait for it.
+ *
+ * What another n8n process claims at the same moment can still be overwritten until that process
+ * writes again: n8n gives a webhook no atomic or shared claim (no deduplication helpers in webhook
+ * context, no lock on static data).
  *
  * Since n8n parses and writes the whole static data on every callback, the states are kept compact:
  * one string `deliveries` of fixed-width digests, oldest first (5,000 × 12 characters), which n8n
@@ -57,50 +70,31 @@ const liveCopies = new StaticDataCopies(() => deliveryMemoryBounds.liveMs, MAX_L
  * Earlier versions kept `delivered: { key: time }`; such a record is folded in on first use.
  */
 export class DeliveryMemory {
-	private static readonly scopes = new Map<string, Scope>();
-
-	private readonly shared: Scope;
-
 	private readonly field: string;
 
-	private readonly scope: string;
+	private readonly lane: LaneMemory;
 
-	/** This process's recent claims the loaded static data lacked: writes n8n has not made yet. */
-	readonly unwritten: number;
+	/** The digest this request claimed. */
+	private digest?: string;
+
+	/** Whether n8n is to write this request's copy. */
+	private writer = false;
 
 	/**
 	 * `lane`: verified deliveries and unverified ones are remembered apart, each up to
 	 * maxRemembered, so that callbacks anyone can forge for free (unverified) can never push a
-	 * verified delivery out and let its replay run again.
+	 * verified delivery out and let its replay run again. `trigger`: the trigger's workflow and node.
 	 */
 	constructor(
 		private readonly staticData: IDataObject,
-		scope: string,
+		private readonly trigger: string,
 		lane: Lane = 'verified',
-		now = Date.now(),
+		private readonly now = Date.now(),
 	) {
 		this.field = FIELDS[lane];
-		this.scope = `${scope}\n${lane}`;
-		let shared = DeliveryMemory.scopes.get(this.scope);
-		if (!shared) {
-			shared = { claimed: new Set(), recent: [] };
-			DeliveryMemory.scopes.set(this.scope, shared);
-		}
-		this.shared = shared;
-		const { liveMs, maxRemembered } = deliveryMemoryBounds;
-		liveCopies.hold(this.scope, staticData, now);
-		const stale = shared.recent.findIndex((entry) => now - entry.at < liveMs);
-		shared.recent.splice(0, stale === -1 ? shared.recent.length : stale);
-		shared.recent.splice(0, shared.recent.length - maxRemembered);
-		foldEarlierRecord(staticData);
-		// This request's copy may predate keys this process claimed and has not written yet.
-		const text = deliveries(staticData, this.field);
-		const missing = lacking(
-			text,
-			shared.recent.map(({ digest }) => digest),
-		);
-		this.unwritten = missing.length;
-		if (missing.length > 0) write(staticData, this.field, text + missing.join(''));
+		this.lane = laneMemory(trigger, lane, now);
+		// A one-time change n8n writes anyway: it carries this process's claims too.
+		if (foldEarlierRecord(staticData)) this.becomeWriter();
 	}
 
 	/**
@@ -116,26 +110,90 @@ export class DeliveryMemory {
 		);
 	}
 
-	/** Records the key; answers false when it was already delivered. */
+	/** Records the key; answers false when it was already delivered. Then: writeInBatch or writeOwnCopy. */
 	claim(key: string, now = Date.now()): boolean {
 		const digest = digestOf(key);
-		if (this.shared.claimed.has(digest) || this.seenIn(this.staticData, digest)) return false;
-		this.shared.claimed.add(digest);
-		if (this.shared.claimed.size > deliveryMemoryBounds.maxRemembered) {
-			const [oldest] = this.shared.claimed;
-			this.shared.claimed.delete(oldest);
+		if (this.lane.claimed.has(digest) || this.seenIn(this.staticData, digest)) return false;
+		this.digest = digest;
+		this.lane.claimed.add(digest);
+		if (this.lane.claimed.size > deliveryMemoryBounds.maxRemembered) {
+			const [oldest] = this.lane.claimed;
+			this.lane.claimed.delete(oldest);
 		}
-		this.shared.recent.push({ digest, at: now });
-		// Into this request's copy and into those of the requests still in flight: appended unchecked
-		// (a digest new to this process is in none of them, short of another process's claim at the
-		// same moment; a repeat entry only takes room until it is pruned).
-		liveCopies.writeEach(
-			this.scope,
-			(data) => write(data, this.field, deliveries(data, this.field) + digest),
+		this.lane.recent.push({ digest, at: now });
+		// Appended unchecked: a digest new to this process is in none of them, short of another
+		// process's claim at the same moment (a repeat entry only takes room until it is pruned).
+		writers.writeEach(
+			this.trigger,
+			(copy) => write(copy, this.field, deliveries(copy, this.field) + digest),
 			now,
 		);
 		return true;
 	}
+
+	/**
+	 * For a request answered already, whose copy n8n writes as soon as webhook() returns: the open
+	 * batch carries the claim (it got it in claim()), or this copy opens one and takes the claims of
+	 * the next batchMs before n8n writes it (the sender waits for none of it).
+	 */
+	async writeInBatch(): Promise<void> {
+		if (this.digest === undefined || openBatches.has(this.trigger)) return;
+		openBatches.set(this.trigger, this.staticData);
+		this.becomeWriter();
+		const { batchMs } = deliveryMemoryBounds;
+		if (batchMs > 0) await sleep(batchMs);
+		openBatches.delete(this.trigger);
+	}
+
+	/** For a request n8n answers: its own copy carries the claim, and n8n writes it. */
+	writeOwnCopy(): void {
+		if (this.digest !== undefined) this.becomeWriter();
+	}
+
+	/**
+	 * Marks this request's copy changed again if it is to be written: n8n 2.x needs that just before
+	 * its save (startedAnswer).
+	 */
+	markWritten(): void {
+		if (this.writer) markChanged(this.staticData);
+	}
+
+	/** Adds to this request's copy, in every lane, the claims of this process it lacks, and keeps it among the writers. */
+	private becomeWriter() {
+		for (const lane of LANES) {
+			const recent = laneMemories.get(laneKey(this.trigger, lane))?.recent ?? [];
+			const text = deliveries(this.staticData, FIELDS[lane]);
+			const missing = lacking(
+				text,
+				recent.map(({ digest }) => digest),
+			);
+			if (missing.length > 0) write(this.staticData, FIELDS[lane], text + missing.join(''));
+		}
+		writers.hold(this.trigger, this.staticData, this.now);
+		this.writer = true;
+	}
+}
+
+const laneKey = (trigger: string, lane: Lane) => `${trigger}\n${lane}`;
+
+/** This process's memory of one trigger's lane, its claims older than liveMs let go. */
+function laneMemory(trigger: string, lane: Lane, now: number): LaneMemory {
+	const key = laneKey(trigger, lane);
+	let memory = laneMemories.get(key);
+	if (!memory) {
+		memory = { claimed: new Set(), recent: [] };
+		laneMemories.set(key, memory);
+	}
+	const { liveMs, maxRemembered } = deliveryMemoryBounds;
+	const stale = memory.recent.findIndex((entry) => now - entry.at < liveMs);
+	memory.recent.splice(0, stale === -1 ? memory.recent.length : stale);
+	memory.recent.splice(0, memory.recent.length - maxRemembered);
+	return memory;
+}
+
+/** Assigns each value again: n8n's observable static data marks itself changed on any assignment. */
+function markChanged(staticData: IDataObject) {
+	for (const [name, value] of Object.entries(staticData)) staticData[name] = value;
 }
 
 function digestOf(key: string): string {
@@ -177,13 +235,14 @@ function write(staticData: IDataObject, field: string, text: string) {
 }
 
 /** `delivered: { key: time }` of earlier versions, moved into `deliveries`, oldest first. */
-function foldEarlierRecord(staticData: IDataObject) {
+function foldEarlierRecord(staticData: IDataObject): boolean {
 	const earlier = staticData.delivered;
-	if (earlier === undefined) return;
+	if (earlier === undefined) return false;
 	const times = earlier !== null && typeof earlier === 'object' ? (earlier as IDataObject) : {};
 	const keys = Object.keys(times).sort((a, b) => Number(times[a]) - Number(times[b]));
 	const text = deliveries(staticData, FIELDS.verified);
 	const folded = keys.map(digestOf).filter((digest) => !contains(text, digest));
 	write(staticData, FIELDS.verified, folded.join('') + text);
 	delete staticData.delivered;
+	return true;
 }

@@ -16,12 +16,9 @@ export type { TriggerOptions } from './callbacks';
 
 /**
  * What to do with one delivery: start the workflow with `item`, or answer 200 and ignore it.
- * `remembered`: the static data its delivery key was written to (Skip Duplicates), to be saved;
- * `unwritten`: this process's claims n8n had not written yet when the static data was loaded.
+ * `memory`: the delivery memory that claimed its delivery key (Skip Duplicates), for n8n's save.
  */
-export type Outcome =
-	| { item: IDataObject; remembered?: IDataObject; unwritten?: number }
-	| { ignored: string };
+export type Outcome = { item: IDataObject; memory?: DeliveryMemory } | { ignored: string };
 
 const INTERFACE_NAMES: Record<CallbackInterface, string> = {
 	v1: 'CoinRemitter V1 API',
@@ -58,14 +55,13 @@ export async function receiveCallback(
 	if (skipped) return { ignored: skipped };
 	item.deliveryKey = kind.deliveryKey(item, options);
 	if (options.skipDuplicates === false) return { item };
-	const remembered = this.getWorkflowStaticData('node');
 	const memory = new DeliveryMemory(
-		remembered,
+		this.getWorkflowStaticData('node'),
 		`${this.getWorkflow().id}:${this.getNode().id}`,
 		item.verified === true ? 'verified' : 'unverified',
 	);
 	if (!memory.claim(item.deliveryKey as string)) return { ignored: 'duplicate delivery' };
-	return { item, remembered, unwritten: memory.unwritten };
+	return { item, memory };
 }
 
 /**

@@ -1,38 +1,20 @@
-import type { IDataObject, INodeExecutionData, IWebhookResponseData } from 'n8n-workflow';
+import type { INodeExecutionData, IWebhookResponseData } from 'n8n-workflow';
+
+import type { DeliveryMemory } from './dedupe';
 
 /** What the sender gets once the workflow has started. */
 export const STARTED_BODY = { received: true };
 
 /**
- * Claims n8n may still have to write when the node answers first. Past it, n8n's own answer (after
- * its write) paces the senders again: unpaced, 5,600 widget orders queued a write each and grew n8n
- * 1.123 by 1.2 GB (BENCHMARKS.md, measure 10).
- */
-export const MAX_UNWRITTEN_CLAIMS = 10;
-
-/**
- * Whether the node answers a started callback itself, before n8n writes the static data:
- * `unwrittenClaims` is what the delivery memory found unwritten when the request was loaded
- * (undefined: nothing was claimed, so n8n writes nothing).
- */
-export async function nodeAnswersFirst(unwrittenClaims: number | undefined): Promise<boolean> {
-	return (
-		unwrittenClaims !== undefined &&
-		unwrittenClaims < MAX_UNWRITTEN_CLAIMS &&
-		(await n8nAnswersBeforeRun())
-	);
-}
-
-/**
  * Whether this n8n saves the static data before it answers a started callback, and answers before
  * it starts the run (n8n 1.x). There the sender's wait for n8n's answer is only the save's: the node
- * answers itself first while n8n's writes keep up, as the Webhook node's answer comes before any
- * save (BENCHMARKS.md, a callback's cost). n8n 2.10 and later answer once the run has started,
- * which paces the senders, so the answer stays n8n's; 2.0 to 2.9 answer before the run like 1.x
- * but are only told apart by major version, so they keep n8n's answer. n8n gives community nodes
- * its own n8n-workflow.
+ * answers itself first, as the Webhook node's answer comes before any save (BENCHMARKS.md, a
+ * callback's cost), and the delivery memory batches the saves (dedupe.ts). n8n 2.10 and later
+ * answer once the run has started, which paces the senders, so the answer stays n8n's; 2.0 to 2.9
+ * answer before the run like 1.x but are only told apart by major version, so they keep n8n's
+ * answer. n8n gives community nodes its own n8n-workflow.
  */
-async function n8nAnswersBeforeRun(): Promise<boolean> {
+export async function n8nAnswersBeforeRun(): Promise<boolean> {
 	n8nWorkflowMajor ??= import('n8n-workflow/package.json').then(
 		({ version }) => Number(String(version).split('.')[0]),
 		() => undefined, // unknown: n8n answers, as on every 2.x
@@ -47,28 +29,22 @@ let n8nWorkflowMajor: Promise<number | undefined> | undefined;
  * speed; when the node answered first, runs started faster than n8n ran them and piled up an
  * expression isolate each (5,600 widget orders: more than 8.5 GB, BENCHMARKS.md measure 10).
  *
- * On that path n8n 2.x loses what webhook() wrote to the static data (the delivery just claimed):
- * starting the run wraps the same static data object again (WorkflowRunner's
+ * On that path n8n 2.x would lose what webhook() wrote to the static data (the delivery just claimed,
+ * `memory`): starting the run wraps the same static data object again (WorkflowRunner's
  * establishContextForPersistence builds a Workflow from it), which marks it unchanged, and n8n saves
  * it after the run has started only if it is marked changed. n8n reads `webhookResponse` just before
  * that save (extractWebhookOnReceivedResponse), so reading it marks the static data changed again.
  * On n8n 1.x the answer and the save come before the run; marking again changes nothing there.
- * `writtenStaticData`: the node's static data when webhook() wrote to it (else no save is due).
  */
 export function startedAnswer(
 	workflowData: INodeExecutionData[][],
-	writtenStaticData?: IDataObject,
+	memory?: DeliveryMemory,
 ): IWebhookResponseData {
 	return {
 		workflowData,
 		get webhookResponse() {
-			if (writtenStaticData) markChanged(writtenStaticData);
+			memory?.markWritten();
 			return STARTED_BODY;
 		},
 	};
-}
-
-/** Assigns each value again: n8n's observable static data marks itself changed on any assignment. */
-function markChanged(staticData: IDataObject) {
-	for (const [name, value] of Object.entries(staticData)) staticData[name] = value;
 }

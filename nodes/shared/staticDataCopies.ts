@@ -4,10 +4,10 @@ import type { IDataObject } from 'n8n-workflow';
  * The copies of a workflow's static data this process holds, by scope. n8n hands each webhook
  * request and each execution a copy of its own and writes each back whole when it ends, the last
  * writer winning (webhooks: saveStaticData; executions: at their end). So a claim that must not be
- * lost (a delivery key of the trigger, a spend of the Withdrawal node's daily total) is written into
- * every copy of its scope that this process still holds: whichever is written last carries it.
+ * lost (a spend of the Withdrawal node's daily total) is written into every copy of its scope that
+ * this process still holds: whichever is written last carries it.
  *
- * The one writer of such claims for the trigger's delivery memory and the spend ledger. A copy is
+ * The one writer of such claims for the spend ledger. A copy is
  * held weakly (one n8n has let go of drops out), for `liveMs()` after it was loaded, and at most
  * `maxCopies` per scope (the oldest go first).
  */

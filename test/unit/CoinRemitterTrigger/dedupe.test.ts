@@ -1,12 +1,18 @@
 import type { IDataObject, INode, INodeTypes } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { DeliveryMemory } from '../../../nodes/CoinRemitterTrigger/dedupe';
+import {
+	DeliveryMemory,
+	deliveryMemoryBounds,
+	type Lane,
+} from '../../../nodes/CoinRemitterTrigger/dedupe';
 
 // Static data as n8n handles it for a webhook request: loaded from the workflow's database row into
 // a new Workflow (n8n-workflow's observable static data), the trigger's part read with
 // getStaticData('node', …), and the whole object written back afterwards when it changed (the last
 // writer wins). `Database` stands for that row; `scope` for one n8n process (its in-process memory).
+// A callback n8n answers writes its own copy (writeOwnCopy); one answered already joins a batch
+// (writeInBatch), which n8n writes as webhook() returns.
 const TRIGGER = { name: 'CoinRemitter Trigger' } as INode;
 /** The workflow holds no nodes here: only its static data takes part. */
 const nodeTypes = {} as INodeTypes;
@@ -25,18 +31,26 @@ class Database {
 			staticData: JSON.parse(this.row) as IDataObject,
 		});
 		const data = workflow.getStaticData('node', TRIGGER);
-		const save = () => {
-			if (workflow.staticData.__dataChanged === true)
-				this.row = JSON.stringify(workflow.staticData);
+		/** n8n's save: answers whether it wrote. */
+		const save = (memory?: DeliveryMemory) => {
+			memory?.markWritten();
+			const changed = workflow.staticData.__dataChanged === true;
+			if (changed) this.row = JSON.stringify(workflow.staticData);
+			this.writes += changed ? 1 : 0;
+			return changed;
 		};
 		return { data, save };
 	}
 
+	writes = 0;
+
 	/** A whole callback in one process: loaded, claimed, written back. */
-	deliver(scope: string, key: string): boolean {
+	deliver(scope: string, key: string, lane?: Lane): boolean {
 		const request = this.load();
-		const isNew = new DeliveryMemory(request.data, scope).claim(key);
-		request.save();
+		const memory = new DeliveryMemory(request.data, scope, lane);
+		const isNew = memory.claim(key);
+		memory.writeOwnCopy();
+		request.save(memory);
 		return isNew;
 	}
 
@@ -54,24 +68,29 @@ describe('DeliveryMemory, with static data loaded and written back as n8n does',
 		const db = new Database();
 		const scope = newProcess();
 		const requests = Array.from({ length: 10 }, () => db.load()); // loaded at the same moment
-		requests.forEach((request, i) =>
-			expect(new DeliveryMemory(request.data, scope).claim(`k${i}`)).toBe(true),
-		);
-		for (const i of [3, 9, 0, 7, 1, 8, 2, 6, 4, 5]) requests[i].save();
+		const memories = requests.map((request, i) => {
+			const memory = new DeliveryMemory(request.data, scope);
+			expect(memory.claim(`k${i}`)).toBe(true);
+			memory.writeOwnCopy();
+			return memory;
+		});
+		for (const i of [3, 9, 0, 7, 1, 8, 2, 6, 4, 5]) requests[i].save(memories[i]);
 		const restarted = newProcess();
 		for (let i = 0; i < 10; i++) expect(db.deliver(restarted, `k${i}`)).toBe(false);
 	});
 
-	it('a request loaded before an unsaved claim still carries that key when written last', () => {
+	it('a request loaded before an unsaved claim is a duplicate of it and writes nothing, whatever the order', () => {
 		const db = new Database();
 		const scope = newProcess();
 		const first = db.load();
 		const stale = db.load(); // loaded from the database before the first was written
-		expect(new DeliveryMemory(first.data, scope).claim('a')).toBe(true);
+		const claiming = new DeliveryMemory(first.data, scope);
+		expect(claiming.claim('a')).toBe(true);
+		claiming.writeOwnCopy();
 		const memory = new DeliveryMemory(stale.data, scope);
 		expect(memory.claim('a')).toBe(false);
-		first.save();
-		stale.save();
+		expect(stale.save(memory)).toBe(false);
+		expect(first.save(claiming)).toBe(true);
 		expect(db.deliver(newProcess(), 'a')).toBe(false);
 	});
 
@@ -140,5 +159,93 @@ describe('DeliveryMemory, with static data loaded and written back as n8n does',
 		expect(db.deliver(newProcess(), 'kept')).toBe(false);
 		db.row = JSON.stringify({ 'node:CoinRemitter Trigger': { deliveries: 42, delivered: 'junk' } });
 		expect(db.deliver(newProcess(), 'kept')).toBe(true);
+	});
+});
+
+describe('DeliveryMemory batches the writes of callbacks answered already', () => {
+	let keys = 0;
+	/** A request of one process: loaded, claimed, and written the way `path` says, n8n saving as webhook() returns. */
+	async function request(db: Database, scope: string, path: 'batch' | 'own', lane?: Lane) {
+		const loaded = db.load();
+		const memory = new DeliveryMemory(loaded.data, scope, lane);
+		const key = `key-${++keys}`;
+		expect(memory.claim(key)).toBe(true);
+		if (path === 'own') memory.writeOwnCopy();
+		else await memory.writeInBatch();
+		return { key, wrote: loaded.save(memory) };
+	}
+	const batch = async (db: Database, scope: string, count: number, lane?: Lane) =>
+		await Promise.all(
+			Array.from({ length: count }, async () => await request(db, scope, 'batch', lane)),
+		);
+
+	it('callbacks at once are one write: the first request keeps its write open batchMs, the others write nothing', async () => {
+		const db = new Database();
+		const scope = newProcess();
+		const started = Date.now();
+		const requests = await batch(db, scope, 10);
+		expect(requests.map(({ wrote }) => wrote)).toEqual([true, ...Array(9).fill(false)]);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(deliveryMemoryBounds.batchMs - 5);
+		expect(db.writes).toBe(1);
+		const restarted = newProcess();
+		for (const { key } of requests) expect(db.deliver(restarted, key)).toBe(false);
+	});
+
+	it('a claim after a batch was written opens the next batch', async () => {
+		const db = new Database();
+		const scope = newProcess();
+		const first = await batch(db, scope, 3);
+		const next = await batch(db, scope, 3);
+		expect(db.writes).toBe(2);
+		const restarted = newProcess();
+		for (const { key } of [...first, ...next]) expect(db.deliver(restarted, key)).toBe(false);
+	});
+
+	it("a batch and callbacks n8n answers, at once, in one process: each write carries the others' claims, whatever order they land in", async () => {
+		for (const ownFirst of [true, false]) {
+			const db = new Database();
+			const scope = newProcess();
+			const own = db.load(); // a callback n8n answers, written last or first
+			const ownMemory = new DeliveryMemory(own.data, scope);
+			const batched = batch(db, scope, 3);
+			expect(ownMemory.claim(`own-${ownFirst}`)).toBe(true);
+			ownMemory.writeOwnCopy();
+			if (ownFirst) own.save(ownMemory);
+			const requests = await batched;
+			if (!ownFirst) own.save(ownMemory);
+			const restarted = newProcess();
+			for (const key of [`own-${ownFirst}`, ...requests.map((one) => one.key)])
+				expect(db.deliver(restarted, key)).toBe(false);
+		}
+	});
+
+	it('a duplicate or an unclaimed callback writes nothing', async () => {
+		const db = new Database();
+		const scope = newProcess();
+		const [first] = await batch(db, scope, 1);
+		expect(db.writes).toBe(1);
+		const again = db.load();
+		const memory = new DeliveryMemory(again.data, scope);
+		expect(memory.claim(first.key)).toBe(false);
+		await memory.writeInBatch();
+		memory.writeOwnCopy();
+		expect(again.save(memory)).toBe(false);
+		const unclaimed = db.load();
+		new DeliveryMemory(unclaimed.data, scope);
+		expect(unclaimed.save()).toBe(false);
+		expect(db.writes).toBe(1);
+	});
+
+	it('one batch carries both lanes: forged widget orders beside verified deposits lose neither', async () => {
+		const db = new Database();
+		const scope = newProcess();
+		const [verified, unverified] = await Promise.all([
+			batch(db, scope, 2, 'verified'),
+			batch(db, scope, 2, 'unverified'),
+		]);
+		expect(db.writes).toBe(1);
+		const restarted = newProcess();
+		for (const { key } of verified) expect(db.deliver(restarted, key, 'verified')).toBe(false);
+		for (const { key } of unverified) expect(db.deliver(restarted, key, 'unverified')).toBe(false);
 	});
 });

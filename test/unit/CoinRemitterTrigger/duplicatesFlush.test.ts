@@ -1,6 +1,7 @@
 // Skip Duplicates cannot be flushed for free: callbacks anyone can forge at no cost (unverified
 // ones, such as widget orders, which the API cannot look up) are remembered apart from verified
 // deliveries, so no number of them pushes a paid invoice's key out and lets its replay run again.
+import { deliveryMemoryBounds } from '../../../nodes/CoinRemitterTrigger/dedupe';
 import { callbacks } from '../../../simulator/server';
 import { useSimulator, v1Credentials } from '../../fixtures/simulator';
 import { dateOnlyAt } from '../../helpers/clock';
@@ -10,6 +11,9 @@ const ctx = useSimulator();
 const FORGED = 6000;
 
 describe('Skip Duplicates under a flood of forged widget orders', () => {
+	// One after another, each callback's write is a batch of its own: not held open here.
+	beforeAll(() => (deliveryMemoryBounds.batchMs = 0));
+	afterAll(() => (deliveryMemoryBounds.batchMs = 100));
 	afterEach(() => jest.useRealTimers());
 
 	it('a paid invoice delivered, 6,000 forged widget orders over more than two minutes, the invoice replayed: no second run', async () => {

@@ -3,13 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { useSimulator, v1Credentials } from '../../fixtures/simulator';
 import { depositCallback as depositOn, TRIGGER, workflowOf } from '../../helpers/staticDataRow';
 import { callWebhook, encode } from '../../helpers/webhook';
-import { MAX_UNWRITTEN_CLAIMS } from '../../../nodes/CoinRemitterTrigger/startedAnswer';
+import { deliveryMemoryBounds } from '../../../nodes/CoinRemitterTrigger/dedupe';
 
 // A callback that starts the workflow, in the order n8n 1.x handles it (webhooks/live-webhooks.js
 // and webhook-helpers.js, 1.123.81): the static data is loaded into a Workflow (n8n-workflow's
 // observable object), webhook() runs, n8n reads the answer, saves the static data if it is marked
 // changed and only then answers the sender; the run starts after. n8n 1.x gives the node its
-// n8n-workflow 1.x.
+// n8n-workflow 1.x. Each request reads the row when it arrives and writes it whole (the last
+// writer wins).
 jest.mock('n8n-workflow/package.json', () => ({ version: '1.120.31' }));
 
 const ctx = useSimulator();
@@ -17,17 +18,13 @@ const WIDTH = 12;
 let deposits = 0;
 const depositCallback = () => depositOn(ctx.sim, 'T' + String(++deposits).padStart(33, 'b'));
 
-/**
- * One webhook request against the workflow's row, in n8n 1.x's order; each reads the row when it
- * arrives and writes the whole row back when n8n saves (the last writer wins). `process`: the n8n
- * process (one delivery memory each).
- */
+/** One webhook request against the workflow's row, in n8n 1.x's order. `process`: the n8n process (one delivery memory each). */
 async function deliver(
 	row: { staticData: string },
 	callback: ReturnType<typeof encode>,
 	process: string,
-	{ written = true } = {},
 ) {
+	const started = Date.now();
 	const loaded = JSON.parse(row.staticData) as IDataObject;
 	const webhookPhase = workflowOf(loaded);
 	const result = await callWebhook(callback, {
@@ -37,10 +34,11 @@ async function deliver(
 	});
 	const byNode = result.response.noWebhookResponse === true;
 	const body = byNode ? result.body : result.response.webhookResponse; // n8n reads it, then saves
+	const returnedAfterMs = Date.now() - started;
 	const saved = webhookPhase.staticData.__dataChanged === true;
-	if (saved && written) row.staticData = JSON.stringify(webhookPhase.staticData);
+	if (saved) row.staticData = JSON.stringify(webhookPhase.staticData);
 	workflowOf(loaded); // the run starts
-	return { result, body, byNode, saved };
+	return { result, body, byNode, saved, returnedAfterMs };
 }
 
 const remembered = (row: { staticData: string }) =>
@@ -82,17 +80,23 @@ describe('a callback that starts the workflow where n8n saves before it answers 
 		expect(remembered(row)).toBe(5);
 	});
 
-	it("answers first only while n8n's writes keep up: past MAX_UNWRITTEN_CLAIMS unwritten, n8n answers after its write", async () => {
+	it('writes callbacks at once in one batch: the first request carries every claim, held batchMs after its answer; the others write nothing', async () => {
 		const row = { staticData: '{}' };
-		// n8n has not written these claims yet (its writes queue behind each other under a flood).
-		for (let i = 0; i < MAX_UNWRITTEN_CLAIMS; i++)
-			expect((await deliver(row, depositCallback(), 'p4', { written: false })).byNode).toBe(true);
-		const behind = await deliver(row, depositCallback(), 'p4');
-		expect(behind.byNode).toBe(false);
-		expect(behind.body).toEqual({ received: true });
-		expect(behind.result.items).toHaveLength(1);
-		// Its write carried every claim of the process: the writes have caught up.
-		expect(remembered(row)).toBe(MAX_UNWRITTEN_CLAIMS + 1);
-		expect((await deliver(row, depositCallback(), 'p4')).byNode).toBe(true);
+		const callbacks = Array.from({ length: 6 }, depositCallback);
+		const at = await Promise.all(callbacks.map(async (one) => await deliver(row, one, 'p4')));
+		expect(at.every((one) => one.byNode && one.result.items.length === 1)).toBe(true);
+		expect(at.map((one) => one.saved)).toEqual([true, false, false, false, false, false]);
+		expect(at[0].returnedAfterMs).toBeGreaterThanOrEqual(deliveryMemoryBounds.batchMs - 5);
+		expect(remembered(row)).toBe(6);
+
+		// The next claim opens the next batch.
+		const next = await deliver(row, depositCallback(), 'p4');
+		expect(next.saved).toBe(true);
+		expect(remembered(row)).toBe(7);
+
+		// A restart: only the row.
+		const replays = await Promise.all(callbacks.map(async (one) => await deliver(row, one, 'p5')));
+		expect(replays.every((one) => one.result.items.length === 0)).toBe(true);
+		expect(replays.some((one) => one.saved)).toBe(false);
 	});
 });

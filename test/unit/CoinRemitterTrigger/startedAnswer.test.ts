@@ -13,13 +13,15 @@ import { callWebhook, encode } from '../../helpers/webhook';
 jest.mock('n8n-workflow/package.json', () => ({ version: '2.41.0' }));
 
 const ctx = useSimulator();
-const depositCallback = () => depositOn(ctx.sim, 'T' + 'b'.repeat(33));
+let deposits = 0;
+const depositCallback = () => depositOn(ctx.sim, 'T' + String(++deposits).padStart(33, 'b'));
 
 /** One webhook request of one n8n process against the workflow's row; answers what the sender got. */
 async function deliver(
 	row: { staticData: string },
 	callback: ReturnType<typeof encode>,
 	options: IDataObject = {},
+	process = `process-${Math.random()}`, // by default each delivery a new process: only the row remembers
 ) {
 	const loaded = JSON.parse(row.staticData) as IDataObject;
 	const webhookPhase = workflowOf(loaded);
@@ -27,8 +29,10 @@ async function deliver(
 		credentials: v1Credentials(ctx.sim),
 		parameters: { options },
 		staticData: webhookPhase.getStaticData('node', TRIGGER),
-		workflowId: `process-${Math.random()}`, // each delivery a new process: only the row remembers
+		workflowId: process,
 	});
+	// n8n reads the answer once before the run starts when it cleans up a multipart body's files.
+	void result.response.webhookResponse;
 	workflowOf(loaded); // the run starts
 	const markedAfterRunStarted = webhookPhase.staticData.__dataChanged === true;
 	const body = result.response.webhookResponse ?? result.body; // n8n reads the answer, then saves
@@ -66,5 +70,20 @@ describe('a callback that starts the workflow, answered by n8n after the run sta
 		expect(first.body).toEqual({ received: true });
 		expect(first.saved).toBe(false);
 		expect(row.staticData).toBe(before);
+	});
+
+	it('callbacks at once, each written with its own copy: the row holds every delivery, whatever order n8n saves in', async () => {
+		const row = { staticData: '{}' };
+		const callbacks = Array.from({ length: 5 }, depositCallback);
+		const at = await Promise.all(
+			callbacks.map(async (one) => await deliver(row, one, {}, 'one-process')),
+		);
+		expect(at.every((one) => one.result.items.length === 1)).toBe(true);
+		expect(at.every((one) => JSON.stringify(one.body) === '{"received":true}')).toBe(true);
+		expect(at.every((one) => one.saved)).toBe(true);
+		for (const one of callbacks) {
+			const replay = await deliver(row, one);
+			expect(replay.result.items).toHaveLength(0);
+		}
 	});
 });
