@@ -12,7 +12,7 @@ import type { TriggerEvent, TriggerOptions } from './callbacks';
 import { triggerProperties } from './description';
 import { receiveCallback } from './receive';
 import { CallbackRejection } from './rejection';
-import { n8nAnswersBeforeRun, STARTED_BODY, startedAnswer } from './startedAnswer';
+import { nodeAnswersFirst, STARTED_BODY, startedAnswer } from './startedAnswer';
 import { testWidgetSecret } from './widgetSecret';
 
 /** What a 503 asks the sender to wait before sending again: one window of the wallet's rate limit. */
@@ -131,11 +131,11 @@ export class CoinRemitterTrigger implements INodeType {
 				return { noWebhookResponse: true };
 			}
 			const workflowData = [[{ json: outcome.item }]];
-			if (!answered && (await n8nAnswersBeforeRun())) answer(200, STARTED_BODY);
-			if (!answered) {
+			if (!answered && !(await nodeAnswersFirst(outcome.memory))) {
 				outcome.memory?.writeOwnCopy();
 				return startedAnswer(workflowData, outcome.memory);
 			}
+			answer(200, STARTED_BODY); // unless answered already (202)
 			// n8n saves the static data as soon as this returns.
 			await outcome.memory?.writeInBatch();
 			return { noWebhookResponse: true, workflowData };

@@ -1,7 +1,7 @@
-import { createHash } from 'crypto';
 import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { StaticDataCopies } from '../shared/staticDataCopies';
+import { contains, deliveries, digestOf, lacking, WIDTH } from './deliveryDigests';
 
 // The delivery keys themselves come from each callback kind (callbacks/*.callback.ts: deliveryKey).
 
@@ -20,8 +20,11 @@ export const deliveryMemoryBounds = {
 	/** How long a callback answered already (n8n 1.x, or 202) keeps its write open for those that follow. */
 	batchMs: 100,
 };
-/** A remembered delivery: the first 12 base64url characters (72 bits) of its key's SHA-256. */
-const WIDTH = 12;
+/**
+ * How late n8n's write of a batch may land before the node stops answering first (n8n 1.x): past
+ * it, each callback waits for its own write, which paces senders to the database's speed.
+ */
+const MAX_WRITE_LAG_MS = 1000;
 /** The copies this process may still write, per trigger: at most this many. */
 const MAX_WRITERS = 200;
 
@@ -151,6 +154,21 @@ export class DeliveryMemory {
 	}
 
 	/**
+	 * Whether n8n's writes of this process's claims are behind: the latest claim whose batch closed
+	 * more than MAX_WRITE_LAG_MS ago is missing from the copy n8n loaded for this request (its write
+	 * waits in n8n's database queue, behind the runs). Each write carries every earlier claim, so
+	 * the latest one due tells for all. Call it before this request's copy is written to.
+	 */
+	writesBehind(now = Date.now()): boolean {
+		const due = now - deliveryMemoryBounds.batchMs - MAX_WRITE_LAG_MS;
+		const { recent } = this.lane;
+		let latest = recent.length - 1;
+		while (latest >= 0 && recent[latest].at >= due) latest--;
+		if (latest < 0) return false;
+		return lacking(deliveries(this.staticData, this.field), [recent[latest].digest]).length > 0;
+	}
+
+	/**
 	 * Marks this request's copy changed again if it is to be written: n8n 2.x needs that just before
 	 * its save (startedAnswer).
 	 */
@@ -194,37 +212,6 @@ function laneMemory(trigger: string, lane: Lane, now: number): LaneMemory {
 /** Assigns each value again: n8n's observable static data marks itself changed on any assignment. */
 function markChanged(staticData: IDataObject) {
 	for (const [name, value] of Object.entries(staticData)) staticData[name] = value;
-}
-
-function digestOf(key: string): string {
-	return createHash('sha256').update(key).digest('base64url').slice(0, WIDTH);
-}
-
-/** The remembered digests, whole entries only (a damaged value loses its partial entry, not the rest). */
-function deliveries(staticData: IDataObject, field: string): string {
-	const text = staticData[field];
-	return typeof text === 'string' ? text.slice(text.length % WIDTH) : '';
-}
-
-function contains(text: string, digest: string): boolean {
-	for (let at = text.indexOf(digest); at !== -1; at = text.indexOf(digest, at + 1)) {
-		if (at % WIDTH === 0) return true;
-	}
-	return false;
-}
-
-/**
- * The digests the text lacks. Digests are appended, so recent ones sit near the end: the tail is
- * looked at first, and only what it lacks is searched for in the whole text (the few claims not yet
- * written back), so the work follows the recent claims, not the length of the history.
- */
-function lacking(text: string, digests: string[]): string[] {
-	if (digests.length === 0) return [];
-	const entries = Math.min(text.length / WIDTH, 2 * digests.length + 64);
-	const tail = new Set<string>();
-	for (let at = text.length - entries * WIDTH; at < text.length; at += WIDTH)
-		tail.add(text.slice(at, at + WIDTH));
-	return digests.filter((digest) => !tail.has(digest) && !contains(text, digest));
 }
 
 /** Assigns a new value (n8n sees the change and writes it back), pruned to the newest. */

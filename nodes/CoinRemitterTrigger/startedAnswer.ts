@@ -6,6 +6,16 @@ import type { DeliveryMemory } from './dedupe';
 export const STARTED_BODY = { received: true };
 
 /**
+ * Whether the node answers a started callback itself, before n8n writes the static data: where n8n
+ * answers before the run (n8n 1.x), while n8n's writes of the delivery memory keep up. Past that,
+ * n8n's answer after its write paces the senders: unpaced, 5,600 widget orders piled up runs, each
+ * holding the static data, and grew n8n 1.123 by 911 MB (BENCHMARKS.md, measure 10).
+ */
+export async function nodeAnswersFirst(memory?: DeliveryMemory): Promise<boolean> {
+	return (await n8nAnswersBeforeRun()) && memory?.writesBehind() !== true;
+}
+
+/**
  * Whether this n8n saves the static data before it answers a started callback, and answers before
  * it starts the run (n8n 1.x). There the sender's wait for n8n's answer is only the save's: the node
  * answers itself first, as the Webhook node's answer comes before any save (BENCHMARKS.md, a
@@ -14,7 +24,7 @@ export const STARTED_BODY = { received: true };
  * answer before the run like 1.x but are only told apart by major version, so they keep n8n's
  * answer. n8n gives community nodes its own n8n-workflow.
  */
-export async function n8nAnswersBeforeRun(): Promise<boolean> {
+async function n8nAnswersBeforeRun(): Promise<boolean> {
 	n8nWorkflowMajor ??= import('n8n-workflow/package.json').then(
 		({ version }) => Number(String(version).split('.')[0]),
 		() => undefined, // unknown: n8n answers, as on every 2.x

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { useSimulator, v1Credentials } from '../../fixtures/simulator';
 import { depositCallback as depositOn, TRIGGER, workflowOf } from '../../helpers/staticDataRow';
+import { dateOnlyAt } from '../../helpers/clock';
 import { callWebhook, encode } from '../../helpers/webhook';
 import { deliveryMemoryBounds } from '../../../nodes/CoinRemitterTrigger/dedupe';
 
@@ -18,11 +19,15 @@ const WIDTH = 12;
 let deposits = 0;
 const depositCallback = () => depositOn(ctx.sim, 'T' + String(++deposits).padStart(33, 'b'));
 
-/** One webhook request against the workflow's row, in n8n 1.x's order. `process`: the n8n process (one delivery memory each). */
+/**
+ * One webhook request against the workflow's row, in n8n 1.x's order. `process`: the n8n process
+ * (one delivery memory each); `written: false`: n8n's write has not landed yet.
+ */
 async function deliver(
 	row: { staticData: string },
 	callback: ReturnType<typeof encode>,
 	process: string,
+	{ written = true } = {},
 ) {
 	const started = Date.now();
 	const loaded = JSON.parse(row.staticData) as IDataObject;
@@ -36,7 +41,7 @@ async function deliver(
 	const body = byNode ? result.body : result.response.webhookResponse; // n8n reads it, then saves
 	const returnedAfterMs = Date.now() - started;
 	const saved = webhookPhase.staticData.__dataChanged === true;
-	if (saved) row.staticData = JSON.stringify(webhookPhase.staticData);
+	if (saved && written) row.staticData = JSON.stringify(webhookPhase.staticData);
 	workflowOf(loaded); // the run starts
 	return { result, body, byNode, saved, returnedAfterMs };
 }
@@ -98,5 +103,23 @@ describe('a callback that starts the workflow where n8n saves before it answers 
 		const replays = await Promise.all(callbacks.map(async (one) => await deliver(row, one, 'p5')));
 		expect(replays.every((one) => one.result.items.length === 0)).toBe(true);
 		expect(replays.some((one) => one.saved)).toBe(false);
+	});
+
+	it("answers first only while n8n's writes keep up: a batch not written 1 s after it closed makes the next callback wait for its own write", async () => {
+		const row = { staticData: '{}' };
+		// n8n's write of this batch is still queued behind the runs.
+		expect((await deliver(row, depositCallback(), 'p6', { written: false })).byNode).toBe(true);
+		try {
+			dateOnlyAt(Date.now() + deliveryMemoryBounds.batchMs + 1001);
+			const behind = await deliver(row, depositCallback(), 'p6');
+			expect(behind.byNode).toBe(false);
+			expect(behind.body).toEqual({ received: true });
+			expect(behind.result.items).toHaveLength(1);
+			expect(behind.saved).toBe(true);
+			expect(remembered(row)).toBe(2); // its own write carries the queued claim too
+			expect((await deliver(row, depositCallback(), 'p6')).byNode).toBe(true);
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 });
