@@ -19,12 +19,12 @@ export const deliveryMemoryBounds = {
 	liveMs: 120_000,
 	/** How long a callback answered already (n8n 1.x, or 202) keeps its write open for those that follow. */
 	batchMs: 100,
+	/**
+	 * How late n8n's write of a batch may land before the node stops answering first (n8n 1.x):
+	 * past it, each callback waits for its own write, which paces senders to the database's speed.
+	 */
+	maxWriteLagMs: 1000,
 };
-/**
- * How late n8n's write of a batch may land before the node stops answering first (n8n 1.x): past
- * it, each callback waits for its own write, which paces senders to the database's speed.
- */
-const MAX_WRITE_LAG_MS = 1000;
 /** The copies this process may still write, per trigger: at most this many. */
 const MAX_WRITERS = 200;
 
@@ -155,12 +155,13 @@ export class DeliveryMemory {
 
 	/**
 	 * Whether n8n's writes of this process's claims are behind: the latest claim whose batch closed
-	 * more than MAX_WRITE_LAG_MS ago is missing from the copy n8n loaded for this request (its write
+	 * more than maxWriteLagMs ago is missing from the copy n8n loaded for this request (its write
 	 * waits in n8n's database queue, behind the runs). Each write carries every earlier claim, so
 	 * the latest one due tells for all. Call it before this request's copy is written to.
 	 */
 	writesBehind(now = Date.now()): boolean {
-		const due = now - deliveryMemoryBounds.batchMs - MAX_WRITE_LAG_MS;
+		const { batchMs, maxWriteLagMs } = deliveryMemoryBounds;
+		const due = now - batchMs - maxWriteLagMs;
 		const { recent } = this.lane;
 		let latest = recent.length - 1;
 		while (latest >= 0 && recent[latest].at >= due) latest--;

@@ -105,12 +105,13 @@ describe('a callback that starts the workflow where n8n saves before it answers 
 		expect(replays.some((one) => one.saved)).toBe(false);
 	});
 
-	it("answers first only while n8n's writes keep up: a batch not written 1 s after it closed makes the next callback wait for its own write", async () => {
+	it("answers first only while n8n's writes keep up: a batch not written maxWriteLagMs after it closed makes the next callback wait for its own write", async () => {
 		const row = { staticData: '{}' };
 		// n8n's write of this batch is still queued behind the runs.
 		expect((await deliver(row, depositCallback(), 'p6', { written: false })).byNode).toBe(true);
 		try {
-			dateOnlyAt(Date.now() + deliveryMemoryBounds.batchMs + 1001);
+			const { batchMs, maxWriteLagMs } = deliveryMemoryBounds;
+			dateOnlyAt(Date.now() + batchMs + maxWriteLagMs + 1);
 			const behind = await deliver(row, depositCallback(), 'p6');
 			expect(behind.byNode).toBe(false);
 			expect(behind.body).toEqual({ received: true });
