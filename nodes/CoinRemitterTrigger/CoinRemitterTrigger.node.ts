@@ -131,10 +131,8 @@ export class CoinRemitterTrigger implements INodeType {
 				return { noWebhookResponse: true };
 			}
 			const workflowData = [[{ json: outcome.item }]];
-			if (!answered && !(await nodeAnswersFirst(outcome.memory))) {
-				outcome.memory?.writeOwnCopy();
+			if (!answered && !(await nodeAnswersFirst(outcome.memory)))
 				return startedAnswer(workflowData, outcome.memory);
-			}
 			answer(200, STARTED_BODY); // unless answered already (202)
 			// n8n saves the static data as soon as this returns.
 			await outcome.memory?.writeInBatch();

@@ -50,6 +50,7 @@ export function startedAnswer(
 	workflowData: INodeExecutionData[][],
 	memory?: DeliveryMemory,
 ): IWebhookResponseData {
+	memory?.writeOwnCopy(); // n8n writes this callback's own copy, after the answer is read
 	return {
 		workflowData,
 		get webhookResponse() {

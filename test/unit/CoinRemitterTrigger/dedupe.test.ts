@@ -1,6 +1,6 @@
-import type { IDataObject, INode, INodeTypes } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
+import { TRIGGER, workflowOf } from '../../helpers/staticDataRow';
 import {
 	DeliveryMemory,
 	deliveryMemoryBounds,
@@ -13,23 +13,13 @@ import {
 // writer wins). `Database` stands for that row; `scope` for one n8n process (its in-process memory).
 // A callback n8n answers writes its own copy (writeOwnCopy); one answered already joins a batch
 // (writeInBatch), which n8n writes as webhook() returns.
-const TRIGGER = { name: 'CoinRemitter Trigger' } as INode;
-/** The workflow holds no nodes here: only its static data takes part. */
-const nodeTypes = {} as INodeTypes;
 
 class Database {
 	row = '{}';
 
 	/** One webhook request: its own copy of the static data, and the write-back n8n does after it. */
 	load() {
-		const workflow = new Workflow({
-			id: 'wf',
-			nodes: [],
-			connections: {},
-			active: true,
-			nodeTypes,
-			staticData: JSON.parse(this.row) as IDataObject,
-		});
+		const workflow = workflowOf(JSON.parse(this.row) as IDataObject);
 		const data = workflow.getStaticData('node', TRIGGER);
 		/** n8n's save: answers whether it wrote. */
 		const save = (memory?: DeliveryMemory) => {
