@@ -17,8 +17,9 @@
 //   proposes a withdrawal; a person declines it (the model is told), lets it time out, then
 //   approves it (its link opened twice at once).
 // n8n resumes a wait whose time is up only when it looks for such executions: at start-up and
-// then once a minute (WaitTracker). So the time-out case gives its row a limit of 3 seconds and
-// restarts n8n, rather than waiting up to a minute.
+// then once a minute (WaitTracker). The time-out row's limit (30 s) ends about when n8n is
+// restarted; n8n is stopped while that time is still ahead, or else once the row has run (a stop as
+// it runs would fail its Code steps), and its approve link is opened after the restart.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { check } = require('../../report');
@@ -36,7 +37,12 @@ const SMTP = { id: 'crE2eSmtpCapture', name: 'SMTP capture (e2e)' };
 // As a person's browser: n8n ignores approval links opened by bots and link previews.
 const BROWSER =
 	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+// n8n 2.x stops its Code runner before it lets a running execution finish: n8n is stopped only
+// while no run is under way nor due within this time.
+const STOP_MARGIN_MS = 10000;
 const TIMEOUT_MINUTES = 0.05; // 3 seconds
+// The payouts time-out row's: it ends after the check's steps before n8n's restart, on a quiet machine.
+const ROW_TIMEOUT_MINUTES = 0.5;
 const WAIT_MINUTES = 30;
 
 const example = (file) => JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8'));
@@ -107,7 +113,7 @@ function payoutsVariant(id = PAYOUTS_ID, path = PAYOUTS_PATH) {
 				options: {},
 			});
 		if (node.type !== 'n8n-nodes-base.slack') return node;
-		const limit = `={{ ${PAYOUT}.payoutId.endsWith('timeout') ? ${TIMEOUT_MINUTES} : ${WAIT_MINUTES} }}`;
+		const limit = `={{ ${PAYOUT}.payoutId.endsWith('timeout') ? ${ROW_TIMEOUT_MINUTES} : ${WAIT_MINUTES} }}`;
 		return asEmail(node, {
 			operation: 'sendAndWait',
 			...emailParameters(node, `=Approve payout {{ ${PAYOUT}.payoutId }}?`, {
@@ -271,6 +277,18 @@ const showsPayout = (mail, row) =>
 const subExecutionsOf = async (instance, workflowId) =>
 	(await instance.executionsOf(workflowId)).filter((execution) => execution.mode !== 'webhook');
 
+/** No execution of the workflows under way, nor due to resume within STOP_MARGIN_MS. */
+async function stoppable(instance, workflowIds) {
+	for (const workflowId of workflowIds)
+		for (const execution of await instance.executionsOf(workflowId)) {
+			if (['new', 'running'].includes(execution.status)) return false;
+			if (execution.status !== 'waiting') continue;
+			const { data } = await instance.rest('GET', `/executions/${execution.id}`);
+			if (new Date(data.waitTill).getTime() - Date.now() < STOP_MARGIN_MS) return false;
+		}
+	return true;
+}
+
 async function waitForStatus(instance, workflowId, status, count) {
 	return await waitFor(
 		async () =>
@@ -427,12 +445,13 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 		}).slice(0, 1200),
 	);
 
-	// Time out: the row's limit (3 s) has passed; n8n resumes it at start-up.
-	const restartAt = Date.now();
+	// Time out: n8n resumes the row at start-up, or before the restart if its time comes first.
+	await waitFor(() => stoppable(instance, [PAYOUTS_ID, COPY_ID]), 75000);
+	const restartSeconds = Math.round((Date.now() - started) / 1000);
 	await instance.stop();
 	await instance.start();
 	const resumed = await waitForStatus(instance, PAYOUTS_ID, 'success', asked.length);
-	const timeoutSeconds = Math.round((Date.now() - restartAt) / 1000);
+	const timeoutSeconds = Math.round((Date.now() - started) / 1000);
 	const reopened = await open(linkOf(mails['e2e-timeout'], true));
 	await sleep(1500); // for anything the link might have started
 	const decisions = {};
@@ -512,7 +531,7 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 		}).slice(0, 1500),
 	);
 	console.log(
-		`# ${tag} approvals: mails after ${Math.round(toMail / 1000)} s; time-out resumed ${timeoutSeconds} s after the restart began; declined and approved at once: ${deniedPaid ? 'the approval held (paid once)' : 'the decline held (nothing sent)'}, Withdraw said ${denyRow.withdraw?.decision ?? denyRow.withdraw?.outcome ?? 'paid'}; ${Math.round((Date.now() - started) / 1000)} s in all; link answers ${[...twice, deny, afterDeny, again, afterDenyDone, reopened].map(answerLine).join(' | ')}`,
+		`# ${tag} approvals: mails after ${Math.round(toMail / 1000)} s; restarted ${restartSeconds} s and time-out resumed by ${timeoutSeconds} s after the rows were posted; declined and approved at once: ${deniedPaid ? 'the approval held (paid once)' : 'the decline held (nothing sent)'}, Withdraw said ${denyRow.withdraw?.decision ?? denyRow.withdraw?.outcome ?? 'paid'}; ${Math.round((Date.now() - started) / 1000)} s in all; link answers ${[...twice, deny, afterDeny, again, afterDenyDone, reopened].map(answerLine).join(' | ')}`,
 	);
 }
 
@@ -546,7 +565,9 @@ async function runAgent(instance, sim, smtp, decide, body = {}) {
 		return !['new', 'running', 'waiting'].includes(run?.status);
 	}, 10000);
 	const { data } = await instance.rest('GET', `/executions/${run.id}`);
-	const execution = `${data.status}, finished ${data.finished}, waitTill ${data.waitTill ?? 'none'}`;
+	const { parse } = require(join(instance.n8nDir, 'node_modules', 'flatted'));
+	const { error } = parse(data.data).resultData;
+	const execution = `${data.status}, finished ${data.finished}, waitTill ${data.waitTill ?? 'none'}${error ? ` (${error.node?.name}: ${error.message})` : ''}`;
 	return { mail, opened, answered, execution, id: run.id };
 }
 
