@@ -43,7 +43,7 @@ async function startSmtpCapture() {
 				if (inData) {
 					const end = buffer.indexOf('\r\n.\r\n');
 					if (end === -1) return;
-					mails.push(parseMail(buffer.slice(0, end)));
+					mails.push({ ...parseMail(buffer.slice(0, end)), receivedAt: Date.now() });
 					buffer = buffer.slice(end + 5);
 					inData = false;
 					reply('250 OK: kept');

@@ -43,6 +43,8 @@ const STOP_MARGIN_MS = 10000;
 const TIMEOUT_MINUTES = 0.05; // 3 seconds
 // The payouts time-out row's: it ends after the check's steps before n8n's restart, on a quiet machine.
 const ROW_TIMEOUT_MINUTES = 0.5;
+// The agent's approved run's, whose link is opened as soon as the review mail comes.
+const APPROVED_LIMIT_MS = 20000;
 const WAIT_MINUTES = 30;
 
 const example = (file) => JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8'));
@@ -535,9 +537,9 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 	);
 }
 
-/** The tool results the scripted model was last shown. */
-const toolResults = (sim) =>
-	(sim.chats.at(-1)?.messages ?? [])
+/** The tool results the scripted model was shown in a call (by default its last). */
+const toolResults = (sim, chat = sim.chats.at(-1)) =>
+	(chat?.messages ?? [])
 		.filter((message) => message.role === 'tool')
 		.map((message) => String(message.content));
 
@@ -619,8 +621,10 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 			sent: sendsSince(sim, before),
 		}),
 	);
-	// Approved within a Limit Wait Time of 12 s; then, that time past, n8n restarted, so that it
-	// resumes whatever it still holds as waiting.
+	// Approved within a Limit Wait Time of 20 s; then, that time past, n8n restarted, so that it
+	// resumes whatever it still holds as waiting. n8n 2.x holds the approved execution as waiting
+	// until that time and then calls the model once more (docs/guardrails.md): on a loaded machine
+	// that call can come before the run is read, so the model's result is looked for in every call.
 	const approved = await runAgent(
 		instance,
 		sim,
@@ -629,14 +633,17 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 			const link = linkOf(mail, true);
 			return await Promise.all([open(link), open(link)]);
 		},
-		{ limitMinutes: 0.2 },
+		{ limitMinutes: APPROVED_LIMIT_MS / 60000 },
 	);
-	const approvedResults = toolResults(sim);
+	const approvedResults = sim.chats.map((chat) => toolResults(sim, chat).join(' '));
 	const chatsBefore = sim.chats.length;
 	// Until the Limit Wait Time n8n holds the execution to (its waitTill) has passed; then, after the
 	// restart, until n8n has resumed it (no longer waiting), rather than fixed sleeps.
 	const { data: held } = await instance.rest('GET', `/executions/${approved.id}`);
-	const due = held.waitTill ? new Date(held.waitTill).getTime() : Date.now() + 12000;
+	// Finished, it holds none: the limit ran from about when its review mail was sent.
+	const due = held.waitTill
+		? new Date(held.waitTill).getTime()
+		: approved.mail.receivedAt + APPROVED_LIMIT_MS + 1000;
 	await sleep(Math.max(0, due - Date.now()) + 500);
 	await instance.stop();
 	await instance.start();
