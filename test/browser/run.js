@@ -130,6 +130,10 @@ async function main() {
 		page.baseUrl = instance.baseUrl;
 		page.n8nMajor = Number(target.version.split('.')[0]); // where 1.x and 2.x's editors differ
 		page.setDefaultTimeout(20000);
+		// Leaving an unsaved workflow by a reload: the browser's "leave site?" is answered Leave.
+		page.on('dialog', (dialog) =>
+			dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss(),
+		);
 		await signIn(page, instance.baseUrl);
 		await runSections(page, sim, instance);
 		if (page.n8nMajor >= 2) copyTour();

@@ -61,17 +61,21 @@ async function importFromFile(page, file) {
 /**
  * A new, empty workflow, as the sidebar's "add workflow" opens one: through the editor's own router
  * (no reload of the whole editor, which took most of each example's time); a reload where the
- * router cannot be reached.
+ * router cannot be reached, or has not moved within 10 s (its guard waits on a "save changes?"
+ * dialog where the last workflow's save did not finish: on a loaded CI machine, for ever).
  */
 async function openNewWorkflow(page) {
-	const routed = await page
-		.evaluate(async () => {
-			const router =
-				globalThis.document.querySelector('#app')?.__vue_app__?.config.globalProperties.$router;
-			// push() resolves with a navigation failure where a guard stopped it (n8n 2.x, from the home page).
-			return router ? (await router.push('/workflow/new')) === undefined : false;
-		})
-		.catch(() => false);
+	const routed = await Promise.race([
+		page
+			.evaluate(async () => {
+				const router =
+					globalThis.document.querySelector('#app')?.__vue_app__?.config.globalProperties.$router;
+				// push() resolves with a navigation failure where a guard stopped it (n8n 2.x, from the home page).
+				return router ? (await router.push('/workflow/new')) === undefined : false;
+			})
+			.catch(() => false),
+		new Promise((resolve) => setTimeout(resolve, 10000, false)),
+	]);
 	if (!routed) await page.goto(`${page.baseUrl}/workflow/new`);
 	await page.waitForURL(
 		(url) => url.pathname.endsWith('/workflow/new') || /[?&]new=true/.test(url.search),
