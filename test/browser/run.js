@@ -92,6 +92,21 @@ function copyTour() {
 	console.log(`# ${copied} screenshots copied to docs/screenshots/ for the README`);
 }
 
+/** The longest a section may take (the slowest takes about 70 s on a loaded CI machine). */
+const SECTION_LIMIT_MS = 240000;
+
+/** A section's promise, failed if it has not settled within SECTION_LIMIT_MS: a hang fails, with its screenshot. */
+function withinLimit(promise) {
+	let timer;
+	const limit = new Promise((_, reject) => {
+		timer = setTimeout(
+			() => reject(new Error(`not done within ${SECTION_LIMIT_MS / 1000} s`)),
+			SECTION_LIMIT_MS,
+		);
+	});
+	return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
 /** Each section's checks; a section that throws fails with its stack and a screenshot. */
 async function runSections(page, sim, instance) {
 	const sections = [
@@ -106,7 +121,7 @@ async function runSections(page, sim, instance) {
 	];
 	for (const [label, run] of sections) {
 		const onFailure = () => shot(page, `failed-${label.replace(/\W+/g, '-').toLowerCase()}`);
-		await attempt(label, run, { onFailure });
+		await attempt(label, () => withinLimit(run()), { onFailure });
 	}
 }
 
