@@ -197,12 +197,14 @@ const answerLine = ({ status, page }) =>
 const linkOf = (mail, approved) =>
 	mail.links.find((link) => new URL(link).searchParams.get('approved') === String(approved));
 
-/** An execution's run data, parsed with the flatted of this n8n (its own encoding of it). */
-async function runDataOf(instance, id) {
+/** An execution as n8n lists it, and its result data parsed with the flatted of this n8n (its own encoding of it). */
+async function executionOf(instance, id) {
 	const { parse } = require(join(instance.n8nDir, 'node_modules', 'flatted'));
 	const { data } = await instance.rest('GET', `/executions/${id}`);
-	return parse(data.data).resultData.runData;
+	return { execution: data, resultData: parse(data.data).resultData };
 }
+
+const runDataOf = async (instance, id) => (await executionOf(instance, id)).resultData.runData;
 
 const firstJson = (runData, node) => runData[node]?.[0]?.data?.main?.[0]?.[0]?.json;
 
@@ -566,9 +568,10 @@ async function runAgent(instance, sim, smtp, decide, body = {}) {
 		run = (await instance.executionsOf(AGENT_ID)).find((candidate) => !earlier.has(candidate.id));
 		return !['new', 'running', 'waiting'].includes(run?.status);
 	}, 10000);
-	const { data } = await instance.rest('GET', `/executions/${run.id}`);
-	const { parse } = require(join(instance.n8nDir, 'node_modules', 'flatted'));
-	const { error } = parse(data.data).resultData;
+	const {
+		execution: data,
+		resultData: { error },
+	} = await executionOf(instance, run.id);
 	const execution = `${data.status}, finished ${data.finished}, waitTill ${data.waitTill ?? 'none'}${error ? ` (${error.node?.name}: ${error.message})` : ''}`;
 	return { mail, opened, answered, execution, id: run.id };
 }
