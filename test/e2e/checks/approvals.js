@@ -46,7 +46,11 @@ const ROW_TIMEOUT_MINUTES = 0.5;
 // The agent's approved run's, whose link is opened as soon as the review mail comes.
 const APPROVED_LIMIT_MS = 20000;
 const WAIT_MINUTES = 30;
+// How long an agent run is given to settle after the model's answer, for the log line: n8n 2.x may
+// hold a decided run as waiting until its Limit Wait Time (docs/guardrails.md), so no wait for an end.
+const SETTLE_MS = 3000;
 
+const secondsSince = (time) => Math.round((Date.now() - time) / 1000);
 const example = (file) => JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8'));
 const isMajor2 = (instance) => !instance.n8nDir.includes('n8n-1.');
 
@@ -451,11 +455,11 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 
 	// Time out: n8n resumes the row at start-up, or before the restart if its time comes first.
 	await waitFor(() => stoppable(instance, [PAYOUTS_ID, COPY_ID]), 75000);
-	const restartSeconds = Math.round((Date.now() - started) / 1000);
+	const restartSeconds = secondsSince(started);
 	await instance.stop();
 	await instance.start();
 	const resumed = await waitForStatus(instance, PAYOUTS_ID, 'success', asked.length);
-	const timeoutSeconds = Math.round((Date.now() - started) / 1000);
+	const timeoutSeconds = secondsSince(started);
 	const reopened = await open(linkOf(mails['e2e-timeout'], true));
 	await sleep(1500); // for anything the link might have started
 	const decisions = {};
@@ -535,7 +539,7 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 		}).slice(0, 1500),
 	);
 	console.log(
-		`# ${tag} approvals: mails after ${Math.round(toMail / 1000)} s; restarted ${restartSeconds} s and time-out resumed by ${timeoutSeconds} s after the rows were posted; declined and approved at once: ${deniedPaid ? 'the approval held (paid once)' : 'the decline held (nothing sent)'}, Withdraw said ${denyRow.withdraw?.decision ?? denyRow.withdraw?.outcome ?? 'paid'}; ${Math.round((Date.now() - started) / 1000)} s in all; link answers ${[...twice, deny, afterDeny, again, afterDenyDone, reopened].map(answerLine).join(' | ')}`,
+		`# ${tag} approvals: mails after ${Math.round(toMail / 1000)} s; restarted ${restartSeconds} s and time-out resumed by ${timeoutSeconds} s after the rows were posted; declined and approved at once: ${deniedPaid ? 'the approval held (paid once)' : 'the decline held (nothing sent)'}, Withdraw said ${denyRow.withdraw?.decision ?? denyRow.withdraw?.outcome ?? 'paid'}; ${secondsSince(started)} s in all; link answers ${[...twice, deny, afterDeny, again, afterDenyDone, reopened].map(answerLine).join(' | ')}`,
 	);
 }
 
@@ -552,6 +556,7 @@ const toolResults = (sim, chat = sim.chats.at(-1)) =>
  * n8n then says of the execution.
  */
 async function runAgent(instance, sim, smtp, decide, body = {}) {
+	const began = Date.now();
 	smtp.mails.length = 0;
 	sim.chats.length = 0;
 	const earlier = new Set((await instance.executionsOf(AGENT_ID)).map((run) => run.id));
@@ -567,13 +572,13 @@ async function runAgent(instance, sim, smtp, decide, body = {}) {
 	await waitFor(async () => {
 		run = (await instance.executionsOf(AGENT_ID)).find((candidate) => !earlier.has(candidate.id));
 		return !['new', 'running', 'waiting'].includes(run?.status);
-	}, 10000);
+	}, SETTLE_MS);
 	const {
 		execution: data,
 		resultData: { error },
 	} = await executionOf(instance, run.id);
 	const execution = `${data.status}, finished ${data.finished}, waitTill ${data.waitTill ?? 'none'}${error ? ` (${error.node?.name}: ${error.message})` : ''}`;
-	return { mail, opened, answered, execution, id: run.id };
+	return { mail, opened, answered, execution, id: run.id, seconds: secondsSince(began) };
 }
 
 async function checkAgentApproval(instance, sim, tag, smtp) {
@@ -648,6 +653,7 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 		? new Date(held.waitTill).getTime()
 		: approved.mail.receivedAt + APPROVED_LIMIT_MS + 1000;
 	await sleep(Math.max(0, due - Date.now()) + 500);
+	const restarted = Date.now();
 	await instance.stop();
 	await instance.start();
 	const execution = async () =>
@@ -655,6 +661,7 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 	await waitFor(async () => (await execution()).status !== 'waiting', 30000);
 	const later = await execution();
 	const afterLimit = `${later.status}, finished ${later.finished}; model calls since: ${sim.chats.length - chatsBefore}`;
+	const phases = `declined ${denied.seconds} s, timed out (a restart) ${timedOut.seconds} s, approved ${approved.seconds} s, its limit and a restart ${secondsSince(restarted)} s`;
 	check(
 		`${tag} agent approval: approved (its link opened twice at once): exactly one withdrawal, within the guardrails, and the model reads its result; still one after its Limit Wait Time has passed and n8n restarted`,
 		approved.answered &&
@@ -669,7 +676,7 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 		}).slice(0, 1500),
 	);
 	console.log(
-		`# ${tag} agent approval: ${Math.round((Date.now() - started) / 1000)} s in all; n8n's executions afterwards: declined ${denied.execution}; timed out ${timedOut.execution}; approved ${approved.execution}, then after its Limit Wait Time and a restart ${afterLimit}; the model was told on time-out: ${timedOutResults.join(' ').slice(0, 200)}; approve links: ${approved.opened.map(answerLine).join(' | ')}`,
+		`# ${tag} agent approval: ${secondsSince(started)} s in all (${phases}); n8n's executions afterwards: declined ${denied.execution}; timed out ${timedOut.execution}; approved ${approved.execution}, then after its Limit Wait Time and a restart ${afterLimit}; the model was told on time-out: ${timedOutResults.join(' ').slice(0, 200)}; approve links: ${approved.opened.map(answerLine).join(' | ')}`,
 	);
 }
 
