@@ -8,8 +8,8 @@ export const STARTED_BODY = { received: true };
 /**
  * Whether the node answers a started callback itself, before n8n writes the static data: where n8n
  * answers before the run (n8n 1.x), while n8n's writes of the delivery memory keep up. Past that,
- * n8n's answer after its write paces the senders: unpaced, 5,600 widget orders piled up runs, each
- * holding the static data, and grew n8n 1.123 by 911 MB (BENCHMARKS.md, measure 10).
+ * n8n's answer after its write paces the senders: unpaced, 5,600 widget orders piled up runs and
+ * grew n8n 1.123 by 911 MB (BENCHMARKS.md, measure 10).
  */
 export async function nodeAnswersFirst(memory?: DeliveryMemory): Promise<boolean> {
 	return (await n8nAnswersBeforeRun()) && memory?.writesBehind() !== true;
