@@ -6,7 +6,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { TriggerEvent, TriggerOptions } from './callbacks';
 import { triggerProperties } from './description';
@@ -131,10 +131,13 @@ export class CoinRemitterTrigger implements INodeType {
 				return { noWebhookResponse: true };
 			}
 			const workflowData = [[{ json: outcome.item }]];
-			if (!answered && !(await nodeAnswersFirst(outcome.memory)))
+			if (!answered && !(await nodeAnswersFirst()))
 				return startedAnswer(workflowData, outcome.memory);
-			answer(200, STARTED_BODY); // unless answered already (202)
-			// n8n saves the static data as soon as this returns.
+			// Unless answered already (202). n8n saves the static data and starts the run as soon as
+			// this returns; while its writes are behind, the sender waits for its answer.
+			const paceMs = answered ? 0 : (outcome.memory?.paceMs() ?? 0);
+			if (paceMs > 0) void sleep(paceMs).then(() => answer(200, STARTED_BODY));
+			else answer(200, STARTED_BODY);
 			await outcome.memory?.writeInBatch();
 			return { noWebhookResponse: true, workflowData };
 		} catch (error) {

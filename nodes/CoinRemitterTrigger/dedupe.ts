@@ -2,6 +2,7 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { StaticDataCopies } from '../shared/staticDataCopies';
 import { contains, deliveries, digestOf, lacking, WIDTH } from './deliveryDigests';
+import { paceMs, type Claim } from './pacing';
 
 // The delivery keys themselves come from each callback kind (callbacks/*.callback.ts: deliveryKey).
 
@@ -20,10 +21,13 @@ export const deliveryMemoryBounds = {
 	/** How long a callback answered already (n8n 1.x, or 202) keeps its write open for those that follow. */
 	batchMs: 100,
 	/**
-	 * How late n8n's write of a batch may land before the node stops answering first (n8n 1.x):
-	 * past it, each callback waits for its own write, which paces senders to the database's speed.
+	 * How late n8n's write of a batch may land before the node holds its answers (n8n 1.x): past it,
+	 * each sender waits as long as the writes are behind (paceMs), so a flood waits for n8n's
+	 * database instead of piling up runs.
 	 */
 	maxWriteLagMs: 1000,
+	/** The longest a sender is held for its answer while n8n's writes are behind (paceMs). */
+	maxPaceMs: 10_000,
 };
 /** The copies this process may still write, per trigger: at most this many. */
 const MAX_WRITERS = 200;
@@ -37,7 +41,7 @@ interface LaneMemory {
 	/** Every state this process claimed (digests, oldest first, bounded). */
 	claimed: Set<string>;
 	/** The states claimed in the last liveMs, oldest first: the ones a copy loaded earlier may lack. */
-	recent: Array<{ digest: string; at: number }>;
+	recent: Claim[];
 }
 
 /** This process's memory, by trigger and lane. */
@@ -58,8 +62,8 @@ const openBatches = new Map<string, IDataObject>();
  * of this process's last liveMs it lacks, and each later claim while n8n may still write it, so
  * whichever is written last carries them all. Copies nothing was claimed in are not written.
  *
- * A callback already answered (`writeInBatch`) writes no copy of its own while a batch is open: the
- * first opens one in its copy and keeps it open batchMs, which n8n then writes with every claim
+ * A callback the node answers (`writeInBatch`: n8n 1.x, or 202; at once, or after paceMs once
+ * webhook() has returned) writes no copy of its own while a batch is open: the first opens one in its copy and keeps it open batchMs, which n8n then writes with every claim
  * made meanwhile. A callback n8n answers (`writeOwnCopy`) is written with its own copy: n8n 2.x may
  * read its answer (and so start the write) at more than one point, so no batch can wait for it.
  *
@@ -154,19 +158,12 @@ export class DeliveryMemory {
 	}
 
 	/**
-	 * Whether n8n's writes of this process's claims are behind: the latest claim whose batch closed
-	 * more than maxWriteLagMs ago is missing from the copy n8n loaded for this request (its write
-	 * waits in n8n's database queue, behind the runs). Each write carries every earlier claim, so
-	 * the latest one due tells for all. Call it before this request's copy is written to.
+	 * How long the sender of a callback the node answers (n8n 1.x) is to wait for its answer, from the
+	 * copy n8n loaded for this request (pacing.ts). Call it before this request's copy is written to.
 	 */
-	writesBehind(now = Date.now()): boolean {
-		const { batchMs, maxWriteLagMs } = deliveryMemoryBounds;
-		const due = now - batchMs - maxWriteLagMs;
-		const { recent } = this.lane;
-		let latest = recent.length - 1;
-		while (latest >= 0 && recent[latest].at >= due) latest--;
-		if (latest < 0) return false;
-		return lacking(deliveries(this.staticData, this.field), [recent[latest].digest]).length > 0;
+	paceMs(now = Date.now()): number {
+		const text = deliveries(this.staticData, this.field);
+		return paceMs(this.lane.recent, (digest) => contains(text, digest), deliveryMemoryBounds, now);
 	}
 
 	/**

@@ -6,25 +6,17 @@ import type { DeliveryMemory } from './dedupe';
 export const STARTED_BODY = { received: true };
 
 /**
- * Whether the node answers a started callback itself, before n8n writes the static data: where n8n
- * answers before the run (n8n 1.x), while n8n's writes of the delivery memory keep up. Past that,
- * n8n's answer after its write paces the senders: unpaced, 5,600 widget orders piled up runs and
- * grew n8n 1.123 by 911 MB (BENCHMARKS.md, measure 10).
- */
-export async function nodeAnswersFirst(memory?: DeliveryMemory): Promise<boolean> {
-	return (await n8nAnswersBeforeRun()) && memory?.writesBehind() !== true;
-}
-
-/**
- * Whether this n8n saves the static data before it answers a started callback, and answers before
- * it starts the run (n8n 1.x). There the sender's wait for n8n's answer is only the save's: the node
- * answers itself first, as the Webhook node's answer comes before any save (BENCHMARKS.md, a
+ * Whether the node answers a started callback itself: where n8n would save the static data before
+ * it answers, and answers before it starts the run (n8n 1.x). There the sender's wait for n8n's
+ * answer is only the save's: the node answers itself first (held while n8n's writes are behind:
+ * DeliveryMemory.paceMs; unpaced, 5,600 widget orders piled up runs and grew n8n 1.123 by 911 MB,
+ * BENCHMARKS.md, measure 10), as the Webhook node's answer comes before any save (BENCHMARKS.md, a
  * callback's cost), and the delivery memory batches the saves (dedupe.ts). n8n 2.10 and later
  * answer once the run has started, which paces the senders, so the answer stays n8n's; 2.0 to 2.9
  * answer before the run like 1.x but are only told apart by major version, so they keep n8n's
  * answer. n8n gives community nodes its own n8n-workflow.
  */
-async function n8nAnswersBeforeRun(): Promise<boolean> {
+export async function nodeAnswersFirst(): Promise<boolean> {
 	n8nWorkflowMajor ??= import('n8n-workflow/package.json').then(
 		({ version }) => Number(String(version).split('.')[0]),
 		() => undefined, // unknown: n8n answers, as on every 2.x

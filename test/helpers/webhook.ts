@@ -8,9 +8,12 @@ import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHttpRequestOptions,
+	INode,
+	INodeTypes,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { CoinRemitterTrigger } from '../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
 import { parseMultipart } from '../../simulator/multipart';
@@ -68,6 +71,8 @@ export interface WebhookCall {
 	workflowId?: string;
 	/** The trigger's typeVersion (default 1, as saved workflows of the first release have it). */
 	typeVersion?: number;
+	/** Called as webhook() returns, before an answer the node holds (where n8n saves the static data). */
+	onReturn?: (response: IWebhookResponseData) => void;
 	/** Counts n8n's reads of the node's credentials, by type. */
 	credentialReads?: Record<string, number>;
 }
@@ -88,6 +93,31 @@ const trigger = new CoinRemitterTrigger();
 /** Every line the trigger wrote to n8n's logger, across calls (tests read and clear it). */
 export const loggedLines: string[] = [];
 
+const rows = new Map<string, string>();
+const nodeTypes = {} as INodeTypes;
+
+/**
+ * The workflow's static data as n8n 1.x handles it for a webhook request, where the test gives none:
+ * loaded from the workflow's row, written back whole after webhook() returns if it changed.
+ */
+function rowOf(workflowId: string) {
+	const workflow = new Workflow({
+		id: workflowId,
+		nodes: [],
+		connections: {},
+		active: true,
+		nodeTypes,
+		staticData: JSON.parse(rows.get(workflowId) ?? '{}') as IDataObject,
+	});
+	const staticData = workflow.getStaticData('node', { name: 'CoinRemitter Trigger' } as INode);
+	const save = (response: IWebhookResponseData) => {
+		if (response.noWebhookResponse !== true) void response.webhookResponse; // n8n reads it first
+		if (workflow.staticData.__dataChanged === true)
+			rows.set(workflowId, JSON.stringify(workflow.staticData));
+	};
+	return { staticData, save };
+}
+
 /** Calls webhook() once with the encoded callback; returns what the sender and the workflow would get. */
 export async function callWebhook(
 	encoded: EncodedCallback,
@@ -100,11 +130,14 @@ export async function callWebhook(
 		options: {},
 		...call.parameters,
 	};
-	const staticData = call.staticData ?? {};
 	// Each call is its own workflow unless the test says otherwise, so process-wide memory does not leak between tests.
 	const workflowId = call.workflowId ?? `wf-${Math.random().toString(36).slice(2)}`;
+	const row = call.staticData ? undefined : rowOf(workflowId);
+	const staticData = call.staticData ?? row!.staticData;
 	const sent: { status?: number; body?: unknown; at?: number; headers?: Record<string, string> } =
 		{};
+	let answerSent = () => {};
+	const answered = new Promise<void>((resolve) => (answerSent = resolve));
 	const response = {
 		status(code: number) {
 			sent.status = code;
@@ -113,6 +146,7 @@ export async function callWebhook(
 		},
 		json(body: unknown) {
 			sent.body = body;
+			answerSent();
 			return response;
 		},
 		setHeader(name: string, value: string) {
@@ -168,6 +202,10 @@ export async function callWebhook(
 	} as unknown as IWebhookFunctions;
 
 	const result = await trigger.webhook.call(context);
+	call.onReturn?.(result);
+	row?.save(result);
+	// The node may hold its answer after webhook() has returned (n8n 1.x, while n8n's writes are behind).
+	if (result.noWebhookResponse === true && sent.status === undefined) await answered;
 	const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
 	// Answered by the node itself, or (a run started) by n8n with the node's webhookResponse and
 	// the webhook's response code, 200; never both.

@@ -239,3 +239,47 @@ describe('DeliveryMemory batches the writes of callbacks answered already', () =
 		for (const { key } of unverified) expect(db.deliver(restarted, key, 'unverified')).toBe(false);
 	});
 });
+
+describe("DeliveryMemory.paceMs: how long a sender waits while n8n's writes are behind", () => {
+	const { batchMs, maxWriteLagMs } = deliveryMemoryBounds;
+	const t0 = 1_000_000_000_000;
+	/** 100 claims 10 ms apart in one process, the first `written` of them in the database's row. */
+	function claims(written: number) {
+		const db = new Database();
+		const scope = newProcess();
+		for (let i = 0; i < 100; i++) {
+			const request = db.load();
+			const memory = new DeliveryMemory(request.data, scope, 'verified', t0 + i * 10);
+			expect(memory.claim(`k${i}`, t0 + i * 10)).toBe(true);
+			if (i < written) {
+				memory.writeOwnCopy();
+				request.save(memory);
+			}
+		}
+		return (now: number) => new DeliveryMemory(db.load().data, scope, 'verified', now).paceMs(now);
+	}
+
+	it('is 0 while every claim whose batch closed more than maxWriteLagMs ago is written', () => {
+		const paceAt = claims(60);
+		// The 61st claim (at t0 + 600) is the first unwritten; its batch closed maxWriteLagMs ago.
+		expect(paceAt(t0 + 600 + batchMs + maxWriteLagMs)).toBe(0);
+		expect(claims(100)(t0 + 60_000)).toBe(0);
+	});
+
+	it('past that, is how long ago the batch of the oldest unwritten claim closed, found among many', () => {
+		const paceAt = claims(60);
+		const now = t0 + 990 + batchMs + maxWriteLagMs + 500;
+		expect(paceAt(now)).toBe(now - batchMs - (t0 + 600));
+		expect(claims(0)(now)).toBe(now - batchMs - t0);
+		expect(claims(99)(now)).toBe(now - batchMs - (t0 + 990));
+	});
+
+	it('counts the claims of the last maxPaceMs only: older ones missing hold no one', () => {
+		const { maxPaceMs } = deliveryMemoryBounds;
+		expect(claims(10)(t0 + 990 + batchMs + maxPaceMs + 1)).toBe(0);
+		// The claims from t0 + 500 on count; the oldest of them is unwritten.
+		const now = t0 + 500 + batchMs + maxPaceMs;
+		expect(claims(0)(now)).toBe(maxPaceMs);
+		expect(claims(70)(now)).toBe(now - batchMs - (t0 + 700));
+	});
+});

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
 import { useSimulator, v1Credentials } from '../../fixtures/simulator';
 import { depositCallback as depositOn, TRIGGER, workflowOf } from '../../helpers/staticDataRow';
@@ -21,7 +21,8 @@ const depositCallback = () => depositOn(ctx.sim, 'T' + String(++deposits).padSta
 
 /**
  * One webhook request against the workflow's row, in n8n 1.x's order. `process`: the n8n process
- * (one delivery memory each); `written: false`: n8n's write has not landed yet.
+ * (one delivery memory each); `written: false`: n8n's write has not landed yet. `heldMs`: how long
+ * after webhook() returned (and n8n saved) the node answered the sender.
  */
 async function deliver(
 	row: { staticData: string },
@@ -29,21 +30,34 @@ async function deliver(
 	process: string,
 	{ written = true } = {},
 ) {
-	const started = Date.now();
+	const started = performance.now();
 	const loaded = JSON.parse(row.staticData) as IDataObject;
 	const webhookPhase = workflowOf(loaded);
+	let saved = false;
+	let returnedAt = 0;
+	/** n8n reads the answer, then saves if the static data is marked changed. */
+	const save = (response: IWebhookResponseData) => {
+		returnedAt = performance.now();
+		if (response.noWebhookResponse !== true) void response.webhookResponse;
+		saved = webhookPhase.staticData.__dataChanged === true;
+		if (saved && written) row.staticData = JSON.stringify(webhookPhase.staticData);
+	};
 	const result = await callWebhook(callback, {
 		credentials: v1Credentials(ctx.sim),
 		staticData: webhookPhase.getStaticData('node', TRIGGER),
 		workflowId: process,
+		onReturn: save,
 	});
 	const byNode = result.response.noWebhookResponse === true;
-	const body = byNode ? result.body : result.response.webhookResponse; // n8n reads it, then saves
-	const returnedAfterMs = Date.now() - started;
-	const saved = webhookPhase.staticData.__dataChanged === true;
-	if (saved && written) row.staticData = JSON.stringify(webhookPhase.staticData);
 	workflowOf(loaded); // the run starts
-	return { result, body, byNode, saved, returnedAfterMs };
+	return {
+		result,
+		body: result.body,
+		byNode,
+		saved,
+		returnedAfterMs: returnedAt - started,
+		heldMs: performance.now() - returnedAt,
+	};
 }
 
 const remembered = (row: { staticData: string }) =>
@@ -105,21 +119,36 @@ describe('a callback that starts the workflow where n8n saves before it answers 
 		expect(replays.some((one) => one.saved)).toBe(false);
 	});
 
-	it("answers first only while n8n's writes keep up: a batch not written maxWriteLagMs after it closed makes the next callback wait for its own write", async () => {
+	it("while n8n's writes are more than maxWriteLagMs behind, holds each answer after webhook() returns, as long as they are behind, and callbacks at once still share one write", async () => {
 		const row = { staticData: '{}' };
-		// n8n's write of this batch is still queued behind the runs.
-		expect((await deliver(row, depositCallback(), 'p6', { written: false })).byNode).toBe(true);
+		const { batchMs, maxWriteLagMs } = deliveryMemoryBounds;
+		deliveryMemoryBounds.maxWriteLagMs = 200; // so that the held answers take a fraction of a second
 		try {
-			const { batchMs, maxWriteLagMs } = deliveryMemoryBounds;
-			dateOnlyAt(Date.now() + batchMs + maxWriteLagMs + 1);
-			const behind = await deliver(row, depositCallback(), 'p6');
-			expect(behind.byNode).toBe(false);
-			expect(behind.body).toEqual({ received: true });
-			expect(behind.result.items).toHaveLength(1);
-			expect(behind.saved).toBe(true);
-			expect(remembered(row)).toBe(2); // its own write carries the queued claim too
-			expect((await deliver(row, depositCallback(), 'p6')).byNode).toBe(true);
+			// n8n's write of this batch is still queued behind the runs.
+			const queued = await deliver(row, depositCallback(), 'p6', { written: false });
+			expect(queued.byNode).toBe(true);
+			expect(queued.heldMs).toBeLessThan(100);
+			// Its batch closed 300 ms ago (only Date moves; timers are real).
+			dateOnlyAt(Date.now() + batchMs + 300);
+			const behind = await Promise.all(
+				Array.from({ length: 4 }, async () => await deliver(row, depositCallback(), 'p6')),
+			);
+			for (const one of behind) {
+				expect(one.byNode).toBe(true);
+				expect(one.result.status).toBe(200);
+				expect(one.body).toEqual({ received: true });
+				expect(one.result.items).toHaveLength(1);
+				expect(one.heldMs).toBeGreaterThanOrEqual(290);
+			}
+			expect(behind.map((one) => one.saved)).toEqual([true, false, false, false]);
+			expect(remembered(row)).toBe(5); // the one write carries the queued claim too
+
+			// Written: the next answer is not held.
+			const caughtUp = await deliver(row, depositCallback(), 'p6');
+			expect(caughtUp.heldMs).toBeLessThan(100);
+			expect(caughtUp.result.items).toHaveLength(1);
 		} finally {
+			deliveryMemoryBounds.maxWriteLagMs = maxWriteLagMs;
 			jest.useRealTimers();
 		}
 	});

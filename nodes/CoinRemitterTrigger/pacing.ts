@@ -1,0 +1,44 @@
+/** A claim of this process: its digest and when it was made. */
+export interface Claim {
+	digest: string;
+	at: number;
+}
+
+/**
+ * How long the sender of a callback the node answers (n8n 1.x) is to wait for its answer: as long
+ * as n8n's writes of this process's claims are behind, once that is more than maxWriteLagMs (0
+ * before). Behind means a claim whose batch has closed is missing from the copy n8n loaded for the
+ * request (`written`): its write waits in n8n's database queue, behind the runs. Each write carries
+ * every earlier claim, so the missing ones are the newest, and the oldest of them tells how far
+ * behind. Only the last maxPaceMs count: a claim missing longer was lost to another process's
+ * write, not queued (this process's next write restores it). The wait paces senders to the
+ * database's speed without a write of their own, which would deepen that queue.
+ *
+ * `recent`: this process's claims, oldest first.
+ */
+export function paceMs(
+	recent: Claim[],
+	written: (digest: string) => boolean,
+	bounds: { batchMs: number; maxWriteLagMs: number; maxPaceMs: number },
+	now: number,
+): number {
+	const { batchMs, maxWriteLagMs, maxPaceMs } = bounds;
+	const closedBy = (ms: number) => (index: number) => recent[index].at >= now - batchMs - ms;
+	const latestDue = firstWhere(recent.length, closedBy(maxWriteLagMs)) - 1;
+	const oldestCounted = firstWhere(latestDue + 1, closedBy(maxPaceMs));
+	if (latestDue < oldestCounted || written(recent[latestDue].digest)) return 0;
+	const unwritten = (offset: number) => !written(recent[oldestCounted + offset].digest);
+	const oldestMissing = oldestCounted + firstWhere(latestDue - oldestCounted, unwritten);
+	return now - batchMs - recent[oldestMissing].at;
+}
+
+/** The first index below `count` where `holds` does, given that it holds from some index on; else `count`. */
+function firstWhere(count: number, holds: (index: number) => boolean): number {
+	let [low, high] = [0, count];
+	while (low < high) {
+		const middle = Math.floor((low + high) / 2);
+		if (holds(middle)) high = middle;
+		else low = middle + 1;
+	}
+	return low;
+}
