@@ -63,8 +63,9 @@ const openBatches = new Map<string, IDataObject>();
  * whichever is written last carries them all. Copies nothing was claimed in are not written.
  *
  * A callback the node answers (`writeInBatch`: n8n 1.x, or 202; at once, or after paceMs once
- * webhook() has returned) writes no copy of its own while a batch is open: the first opens one in its copy and keeps it open batchMs, which n8n then writes with every claim
- * made meanwhile. A callback n8n answers (`writeOwnCopy`) is written with its own copy: n8n 2.x may
+ * webhook() has returned) writes no copy of its own while a batch is open: the first opens one in
+ * its copy and keeps it open batchMs, which n8n then writes with every claim made meanwhile. A
+ * callback n8n answers (`writeOwnCopy`) is written with its own copy: n8n 2.x may
  * read its answer (and so start the write) at more than one point, so no batch can wait for it.
  *
  * What another n8n process claims at the same moment can still be overwritten until that process
