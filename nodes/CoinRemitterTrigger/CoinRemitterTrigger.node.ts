@@ -6,13 +6,13 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import type { TriggerEvent, TriggerOptions } from './callbacks';
 import { triggerProperties } from './description';
 import { receiveCallback } from './receive';
 import { CallbackRejection } from './rejection';
-import { nodeAnswersFirst, STARTED_BODY, startedAnswer } from './startedAnswer';
+import { answerAfter, nodeAnswersFirst, STARTED_BODY, startedAnswer } from './startedAnswer';
 import { testWidgetSecret } from './widgetSecret';
 
 /** What a 503 asks the sender to wait before sending again: one window of the wallet's rate limit. */
@@ -106,6 +106,7 @@ export class CoinRemitterTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const events = this.getNodeParameter('events', []) as TriggerEvent[];
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const loadedAt = Date.now(); // about when n8n loaded the static data this call sees
 		// The node answers refusals, ignored callbacks and the early 202 itself, once; n8n answers a
 		// callback that starts the workflow (startedAnswer), unless it would save first (n8n 1.x).
 		let answered = false;
@@ -135,8 +136,8 @@ export class CoinRemitterTrigger implements INodeType {
 				return startedAnswer(workflowData, outcome.memory);
 			// Unless answered already (202). n8n saves the static data and starts the run as soon as
 			// this returns; while its writes are behind, the sender waits for its answer.
-			const paceMs = answered ? 0 : (outcome.memory?.paceMs() ?? 0);
-			if (paceMs > 0) void sleep(paceMs).then(() => answer(200, STARTED_BODY));
+			const holdMs = answered ? 0 : (outcome.memory?.paceMs(loadedAt) ?? 0);
+			if (holdMs > 0) answerAfter(holdMs, this.getResponseObject(), this.logger);
 			else answer(200, STARTED_BODY);
 			await outcome.memory?.writeInBatch();
 			return { noWebhookResponse: true, workflowData };

@@ -18,7 +18,7 @@ export const deliveryMemoryBounds = {
 	pruneSlack: 500,
 	/** How long this process adds its claims to the copies it writes that lack them. */
 	liveMs: 120_000,
-	/** How long a callback answered already (n8n 1.x, or 202) keeps its write open for those that follow. */
+	/** How long a callback the node answers (n8n 1.x, or 202) keeps its write open for those that follow. */
 	batchMs: 100,
 	/**
 	 * How late n8n's write of a batch may land before the node holds its answers (n8n 1.x): past it,
@@ -140,9 +140,9 @@ export class DeliveryMemory {
 	}
 
 	/**
-	 * For a request answered already, whose copy n8n writes as soon as webhook() returns: the open
-	 * batch carries the claim (it got it in claim()), or this copy opens one and takes the claims of
-	 * the next batchMs before n8n writes it (the sender waits for none of it).
+	 * For a request the node answers (already, or once held: paceMs), whose copy n8n writes as soon
+	 * as webhook() returns: the open batch carries the claim (it got it in claim()), or this copy
+	 * opens one and takes the claims of the next batchMs before n8n writes it (no sender waits for it).
 	 */
 	async writeInBatch(): Promise<void> {
 		if (this.digest === undefined || openBatches.has(this.trigger)) return;
@@ -159,12 +159,15 @@ export class DeliveryMemory {
 	}
 
 	/**
-	 * How long the sender of a callback the node answers (n8n 1.x) is to wait for its answer, from the
-	 * copy n8n loaded for this request (pacing.ts). Call it before this request's copy is written to.
+	 * How much longer the sender of a callback the node answers (n8n 1.x) is to wait for its answer:
+	 * how far n8n's writes were behind when n8n loaded this request's copy (`loadedAt`; pacing.ts),
+	 * less the time since (verification). Call it before this request's copy is written to.
 	 */
-	paceMs(now = Date.now()): number {
+	paceMs(loadedAt: number, now = Date.now()): number {
 		const text = deliveries(this.staticData, this.field);
-		return paceMs(this.lane.recent, (digest) => contains(text, digest), deliveryMemoryBounds, now);
+		const written = (digest: string) => contains(text, digest);
+		const behindMs = paceMs(this.lane.recent, written, deliveryMemoryBounds, loadedAt);
+		return Math.max(0, behindMs - (now - loadedAt));
 	}
 
 	/**

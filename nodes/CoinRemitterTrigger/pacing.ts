@@ -10,9 +10,10 @@ export interface Claim {
  * before). Behind means a claim whose batch has closed is missing from the copy n8n loaded for the
  * request (`written`): its write waits in n8n's database queue, behind the runs. Each write carries
  * every earlier claim, so the missing ones are the newest, and the oldest of them tells how far
- * behind. Only the last maxPaceMs count: a claim missing longer was lost to another process's
- * write, not queued (this process's next write restores it). The wait paces senders to the
- * database's speed without a write of their own, which would deepen that queue.
+ * behind. A claim another n8n process's write dropped reads as behind too, until this process
+ * writes again; so only the last maxPaceMs count, and no wait is longer. The wait paces senders
+ * that wait for their answers to the database's speed, without a write of their own, which would
+ * deepen that queue.
  *
  * `recent`: this process's claims, oldest first.
  */
@@ -29,7 +30,7 @@ export function paceMs(
 	if (latestDue < oldestCounted || written(recent[latestDue].digest)) return 0;
 	const unwritten = (offset: number) => !written(recent[oldestCounted + offset].digest);
 	const oldestMissing = oldestCounted + firstWhere(latestDue - oldestCounted, unwritten);
-	return now - batchMs - recent[oldestMissing].at;
+	return Math.min(maxPaceMs, now - batchMs - recent[oldestMissing].at);
 }
 
 /** The first index below `count` where `holds` does, given that it holds from some index on; else `count`. */

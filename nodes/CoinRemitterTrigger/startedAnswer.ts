@@ -1,4 +1,9 @@
-import type { INodeExecutionData, IWebhookResponseData } from 'n8n-workflow';
+import {
+	sleep,
+	type INodeExecutionData,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
 
 import type { DeliveryMemory } from './dedupe';
 
@@ -25,6 +30,26 @@ export async function nodeAnswersFirst(): Promise<boolean> {
 	return (await n8nWorkflowMajor) === 1;
 }
 let n8nWorkflowMajor: Promise<number | undefined> | undefined;
+
+/**
+ * Sends a started callback's answer `ms` after webhook() has returned (n8n 1.x, while n8n's writes
+ * are behind: DeliveryMemory.paceMs), holding nothing of the call but its response. n8n leaves the
+ * response to the node after `noWebhookResponse`; if n8n has answered meanwhile (an error after
+ * webhook()), nothing more is sent.
+ */
+export function answerAfter(
+	ms: number,
+	response: ReturnType<IWebhookFunctions['getResponseObject']>,
+	logger: IWebhookFunctions['logger'],
+): void {
+	sleep(ms)
+		.then(() => {
+			if (!response.headersSent) response.status(200).json(STARTED_BODY);
+		})
+		.catch((error: Error) =>
+			logger.warn(`CoinRemitter Trigger: a held answer could not be sent: ${error.message}`),
+		);
+}
 
 /**
  * What webhook() returns for a callback that starts the workflow: n8n answers it, as it answers for

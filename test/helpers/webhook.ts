@@ -13,9 +13,10 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import { sleepWithAbort, Workflow } from 'n8n-workflow';
 
 import { CoinRemitterTrigger } from '../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
+import { deliveryMemoryBounds } from '../../nodes/CoinRemitterTrigger/dedupe';
 import { parseMultipart } from '../../simulator/multipart';
 import { encodeCallback } from '../../simulator/callbacks';
 import { credentialTypes } from './engine';
@@ -118,6 +119,22 @@ function rowOf(workflowId: string) {
 	return { staticData, save };
 }
 
+/** An answer the node holds comes within maxPaceMs, or the test fails saying so. */
+async function answeredWithin(answered: Promise<void>) {
+	const stop = new AbortController();
+	const lost = sleepWithAbort(deliveryMemoryBounds.maxPaceMs + 2_000, stop.signal).then(
+		() => {
+			throw new Error('the node returned without answering, and never answered');
+		},
+		() => {}, // stopped: answered
+	);
+	try {
+		await Promise.race([answered, lost]);
+	} finally {
+		stop.abort();
+	}
+}
+
 /** Calls webhook() once with the encoded callback; returns what the sender and the workflow would get. */
 export async function callWebhook(
 	encoded: EncodedCallback,
@@ -145,9 +162,14 @@ export async function callWebhook(
 			return response;
 		},
 		json(body: unknown) {
+			// As Express: a second answer throws.
+			if (response.headersSent) throw new Error('ERR_HTTP_HEADERS_SENT: answered twice');
 			sent.body = body;
 			answerSent();
 			return response;
+		},
+		get headersSent() {
+			return sent.body !== undefined;
 		},
 		setHeader(name: string, value: string) {
 			sent.headers = { ...sent.headers, [name.toLowerCase()]: value };
@@ -205,7 +227,8 @@ export async function callWebhook(
 	call.onReturn?.(result);
 	row?.save(result);
 	// The node may hold its answer after webhook() has returned (n8n 1.x, while n8n's writes are behind).
-	if (result.noWebhookResponse === true && sent.status === undefined) await answered;
+	if (result.noWebhookResponse === true && sent.status === undefined)
+		await answeredWithin(answered);
 	const items = (result.workflowData?.[0] ?? []).map((item) => item.json);
 	// Answered by the node itself, or (a run started) by n8n with the node's webhookResponse and
 	// the webhook's response code, 200; never both.

@@ -256,7 +256,8 @@ describe("DeliveryMemory.paceMs: how long a sender waits while n8n's writes are 
 				request.save(memory);
 			}
 		}
-		return (now: number) => new DeliveryMemory(db.load().data, scope, 'verified', now).paceMs(now);
+		return (loadedAt: number, now = loadedAt) =>
+			new DeliveryMemory(db.load().data, scope, 'verified', now).paceMs(loadedAt, now);
 	}
 
 	it('is 0 while every claim whose batch closed more than maxWriteLagMs ago is written', () => {
@@ -272,6 +273,16 @@ describe("DeliveryMemory.paceMs: how long a sender waits while n8n's writes are 
 		expect(paceAt(now)).toBe(now - batchMs - (t0 + 600));
 		expect(claims(0)(now)).toBe(now - batchMs - t0);
 		expect(claims(99)(now)).toBe(now - batchMs - (t0 + 990));
+	});
+
+	it('is measured when n8n loaded the copy, less the time since (a verification): claims not yet due then hold no one later', () => {
+		// Loaded when the 61st claim's batch had closed just maxWriteLagMs before: not behind.
+		const loadedAt = t0 + 600 + batchMs + maxWriteLagMs;
+		expect(claims(60)(loadedAt, loadedAt + 5_000)).toBe(0);
+		// Loaded 1.5 s after it closed: 1.5 s behind, of which 1 s has passed since.
+		const later = t0 + 600 + batchMs + 1_500;
+		expect(claims(60)(later, later + 1_000)).toBe(500);
+		expect(claims(60)(later, later + 2_000)).toBe(0);
 	});
 
 	it('counts the claims of the last maxPaceMs only: older ones missing hold no one', () => {
