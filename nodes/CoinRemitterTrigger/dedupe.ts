@@ -2,7 +2,7 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { StaticDataCopies } from '../shared/staticDataCopies';
 import { contains, deliveries, digestOf, lacking, WIDTH } from './deliveryDigests';
-import { paceMs, type Claim } from './pacing';
+import { writesBehindMs, type Claim } from './pacing';
 
 // The delivery keys themselves come from each callback kind (callbacks/*.callback.ts: deliveryKey).
 
@@ -166,7 +166,7 @@ export class DeliveryMemory {
 	paceMs(loadedAt: number, now = Date.now()): number {
 		const text = deliveries(this.staticData, this.field);
 		const written = (digest: string) => contains(text, digest);
-		const behindMs = paceMs(this.lane.recent, written, deliveryMemoryBounds, loadedAt);
+		const behindMs = writesBehindMs(this.lane.recent, written, deliveryMemoryBounds, loadedAt);
 		return Math.max(0, behindMs - (now - loadedAt));
 	}
 

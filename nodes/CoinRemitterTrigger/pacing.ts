@@ -5,19 +5,19 @@ export interface Claim {
 }
 
 /**
- * How long the sender of a callback the node answers (n8n 1.x) is to wait for its answer: as long
- * as n8n's writes of this process's claims are behind, once that is more than maxWriteLagMs (0
- * before). Behind means a claim whose batch has closed is missing from the copy n8n loaded for the
- * request (`written`): its write waits in n8n's database queue, behind the runs. Each write carries
- * every earlier claim, so the missing ones are the newest, and the oldest of them tells how far
- * behind. A claim another n8n process's write dropped reads as behind too, until this process
- * writes again; so only the last maxPaceMs count, and no wait is longer. The wait paces senders
- * that wait for their answers to the database's speed, without a write of their own, which would
- * deepen that queue.
+ * How far n8n's writes of this process's claims are behind at `now`, once that is more than
+ * maxWriteLagMs (0 before): how long the sender of a callback the node answers (n8n 1.x) is to
+ * wait for its answer. Behind means a claim whose batch has closed is missing from the copy n8n
+ * loaded for the request (`written`): its write waits in n8n's database queue, behind the runs.
+ * Each write carries every earlier claim, so the missing ones are the newest, and the oldest of
+ * them tells how far behind. A claim another n8n process's write dropped reads as behind too,
+ * until this process writes again; so only the last maxPaceMs count, and no wait is longer. The
+ * wait paces senders that wait for their answers to the database's speed, without a write of their
+ * own, which would deepen that queue.
  *
  * `recent`: this process's claims, oldest first.
  */
-export function paceMs(
+export function writesBehindMs(
 	recent: Claim[],
 	written: (digest: string) => boolean,
 	bounds: { batchMs: number; maxWriteLagMs: number; maxPaceMs: number },

@@ -8,18 +8,17 @@ import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHttpRequestOptions,
-	INode,
-	INodeTypes,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { sleepWithAbort, Workflow } from 'n8n-workflow';
+import { sleepWithAbort } from 'n8n-workflow';
 
 import { CoinRemitterTrigger } from '../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
 import { deliveryMemoryBounds } from '../../nodes/CoinRemitterTrigger/dedupe';
 import { parseMultipart } from '../../simulator/multipart';
 import { encodeCallback } from '../../simulator/callbacks';
 import { credentialTypes } from './engine';
+import { savedRow, TRIGGER, workflowOf } from './workflowRow';
 
 export interface EncodedCallback {
 	body: Buffer;
@@ -95,28 +94,18 @@ const trigger = new CoinRemitterTrigger();
 export const loggedLines: string[] = [];
 
 const rows = new Map<string, string>();
-const nodeTypes = {} as INodeTypes;
 
 /**
  * The workflow's static data as n8n 1.x handles it for a webhook request, where the test gives none:
  * loaded from the workflow's row, written back whole after webhook() returns if it changed.
  */
 function rowOf(workflowId: string) {
-	const workflow = new Workflow({
-		id: workflowId,
-		nodes: [],
-		connections: {},
-		active: true,
-		nodeTypes,
-		staticData: JSON.parse(rows.get(workflowId) ?? '{}') as IDataObject,
-	});
-	const staticData = workflow.getStaticData('node', { name: 'CoinRemitter Trigger' } as INode);
+	const workflow = workflowOf(JSON.parse(rows.get(workflowId) ?? '{}') as IDataObject);
 	const save = (response: IWebhookResponseData) => {
-		if (response.noWebhookResponse !== true) void response.webhookResponse; // n8n reads it first
-		if (workflow.staticData.__dataChanged === true)
-			rows.set(workflowId, JSON.stringify(workflow.staticData));
+		const saved = savedRow(workflow, response);
+		if (saved !== undefined) rows.set(workflowId, saved);
 	};
-	return { staticData, save };
+	return { staticData: workflow.getStaticData('node', TRIGGER), save };
 }
 
 /** An answer the node holds comes within maxPaceMs, or the test fails saying so. */

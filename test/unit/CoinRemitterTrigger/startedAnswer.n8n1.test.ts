@@ -3,6 +3,7 @@ import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 import { useSimulator, v1Credentials } from '../../fixtures/simulator';
 import { depositCallback as depositOn, TRIGGER, workflowOf } from '../../helpers/staticDataRow';
 import { dateOnlyAt } from '../../helpers/clock';
+import { savedRow } from '../../helpers/workflowRow';
 import { callWebhook, encode } from '../../helpers/webhook';
 import { deliveryMemoryBounds } from '../../../nodes/CoinRemitterTrigger/dedupe';
 
@@ -35,12 +36,11 @@ async function deliver(
 	const webhookPhase = workflowOf(loaded);
 	let saved = false;
 	let returnedAt = 0;
-	/** n8n reads the answer, then saves if the static data is marked changed. */
 	const save = (response: IWebhookResponseData) => {
 		returnedAt = performance.now();
-		if (response.noWebhookResponse !== true) void response.webhookResponse;
-		saved = webhookPhase.staticData.__dataChanged === true;
-		if (saved && written) row.staticData = JSON.stringify(webhookPhase.staticData);
+		const text = savedRow(webhookPhase, response);
+		saved = text !== undefined;
+		if (text !== undefined && written) row.staticData = text;
 	};
 	const result = await callWebhook(callback, {
 		credentials: v1Credentials(ctx.sim),
