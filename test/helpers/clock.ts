@@ -1,7 +1,11 @@
-/** Moves only Date's clock to `at`: the simulator and n8n keep their real timers. */
-export function dateOnlyAt(at: string | number) {
+/**
+ * Moves only Date's clock to `at`: the simulator and n8n keep their real timers. Date stands
+ * still there, unless `running` (then it goes on at the real pace from `at`).
+ */
+export function dateOnlyAt(at: string | number, { running = false } = {}) {
 	jest.useFakeTimers({
 		now: typeof at === 'string' ? new Date(at) : at,
+		advanceTimers: running,
 		doNotFake: [
 			'hrtime',
 			'nextTick',

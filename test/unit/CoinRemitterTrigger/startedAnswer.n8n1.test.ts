@@ -171,6 +171,32 @@ describe('a callback that starts the workflow where n8n saves before it answers 
 		}
 	});
 
+	it('never holds a 202 (acknowledged while the rate limit binds, answered before webhook() returns), however far behind the writes are', async () => {
+		const row = { staticData: '{}' };
+		const claimedFrom = Date.now();
+		await deliver(row, depositCallback(), 'p8', { written: false });
+		try {
+			// Date goes on: the verification waits out the rate limit by it.
+			dateOnlyAt(claimedFrom + deliveryMemoryBounds.batchMs + 5_000, { running: true });
+			Object.assign(ctx.sim.faults, { rateLimitBurst: 1, retryAfterSeconds: 2 });
+			const acknowledged = await deliver(row, depositCallback(), 'p8', {
+				parameters: { options: { verificationWait: 1 } },
+				written: false,
+			});
+			expect(acknowledged.result.status).toBe(202);
+			expect(acknowledged.result.items).toHaveLength(1);
+			expect(acknowledged.heldMs).toBeLessThan(100);
+			// Answered while the verification waited out the rate limit: long before webhook() returned.
+			expect(acknowledged.returnedAfterMs).toBeGreaterThanOrEqual(1_900);
+			// The writes were (and are still) behind: a callback answered 200 now is held.
+			const started = await deliver(row, depositCallback(), 'p8');
+			expect(started.result.status).toBe(200);
+			expect(started.heldMs).toBeGreaterThanOrEqual(1_500);
+		} finally {
+			jest.useRealTimers();
+		}
+	}, 15_000);
+
 	it('holds no answer with Skip Duplicates off (nothing claimed, nothing to wait for)', async () => {
 		const row = { staticData: '{}' };
 		const claimedFrom = Date.now();
