@@ -14,8 +14,9 @@
 //   own approval fields is left until Limit Wait Time ends. A copy of the workflow, imported beside
 //   it, is then given keys the original paid: it pays nothing again, and its person is told.
 //   examples/ai-agent-approval.json (2.x: n8n's human review of tool calls): the scripted model
-//   proposes a withdrawal; a person declines it (the model is told), lets it time out, then
-//   approves it (its link opened twice at once).
+//   proposes a withdrawal; a person declines it (the model is told), approves it (its link opened
+//   twice at once), then lets it time out; one restart ends the time-out's wait and the approved
+//   run's Limit Wait Time together.
 // n8n resumes a wait whose time is up only when it looks for such executions: at start-up and
 // then once a minute (WaitTracker). The time-out row's limit (30 s) ends about when n8n is
 // restarted; n8n is stopped while that time is still ahead, or else once the row has run (a stop as
@@ -53,6 +54,19 @@ const SETTLE_MS = 3000;
 const secondsSince = (time) => Math.round((Date.now() - time) / 1000);
 const example = (file) => JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8'));
 const isMajor2 = (instance) => !instance.n8nDir.includes('n8n-1.');
+
+/** The agent's request (a Set node) with ` [run]` after it, `run` from the webhook body. */
+function withRunTag(node) {
+	const [request] = node.parameters.assignments.assignments;
+	const value = `=${request.value} [{{ $('Start').first().json.body.run }}]`;
+	return {
+		...node,
+		parameters: {
+			...node.parameters,
+			assignments: { assignments: [{ ...request, value }] },
+		},
+	};
+}
 
 /** The example with `name` (a Manual Trigger) swapped for a Webhook at `path` of the same name. */
 function withWebhook(workflow, name, path) {
@@ -134,26 +148,30 @@ function payoutsVariant(id = PAYOUTS_ID, path = PAYOUTS_PATH) {
 
 /**
  * examples/ai-agent-approval.json with a webhook and Send Email's human review in place of
- * Slack's, its Limit Wait Time the webhook body's `limitMinutes`.
+ * Slack's, its Limit Wait Time the webhook body's `limitMinutes`, and the body's `run` after its
+ * request: on a time-out n8n tells the model the request as the reviewer's feedback, so that
+ * feedback names its run.
  */
 function agentVariant() {
 	const shipped = example('ai-agent-approval.json');
 	const nodes = withWebhook(shipped, 'Start', AGENT_PATH).map((node) =>
-		node.type === 'n8n-nodes-base.slackHitlTool'
-			? asEmail(
-					node,
-					emailParameters(node, 'Approve a withdrawal by the payments agent?', {
-						limitWaitTime: {
-							values: {
-								limitType: 'afterTimeInterval',
-								resumeAmount: `={{ $('Start').first().json.body.limitMinutes || ${WAIT_MINUTES} }}`,
-								resumeUnit: 'minutes',
+		node.name === 'Request'
+			? withRunTag(node)
+			: node.type === 'n8n-nodes-base.slackHitlTool'
+				? asEmail(
+						node,
+						emailParameters(node, 'Approve a withdrawal by the payments agent?', {
+							limitWaitTime: {
+								values: {
+									limitType: 'afterTimeInterval',
+									resumeAmount: `={{ $('Start').first().json.body.limitMinutes || ${WAIT_MINUTES} }}`,
+									resumeUnit: 'minutes',
+								},
 							},
-						},
-					}),
-					'n8n-nodes-base.emailSendHitlTool',
-				)
-			: node,
+						}),
+						'n8n-nodes-base.emailSendHitlTool',
+					)
+				: node,
 	);
 	return { ...shipped, id: AGENT_ID, name: 'E2E agent with approval', nodes };
 }
@@ -543,140 +561,158 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 	);
 }
 
-/** The tool results the scripted model was shown in a call (by default its last). */
-const toolResults = (sim, chat = sim.chats.at(-1)) =>
+/** The tool results the scripted model was shown in a call. */
+const toolResults = (chat) =>
 	(chat?.messages ?? [])
 		.filter((message) => message.role === 'tool')
 		.map((message) => String(message.content));
 
+/** The tool results the model was shown in its calls from the `from`th on. */
+const resultsFrom = (sim, from) => sim.chats.slice(from).flatMap(toolResults);
+
 /**
- * One run of the agent: posted, its review mail read, `decide` (opens links, or restarts n8n), then
- * the model's answer after the decision awaited: the model is called once more with the decision
- * (a tool result). Resolves to the mail, the links' answers, whether that answer came, and what
- * n8n then says of the execution.
+ * One run of the agent, its request ending in ` [run]`: posted, its review mail read, `decide`
+ * (opens links, or restarts n8n), then the model's answer after the decision awaited: the model
+ * is called once more with the decision (a tool result matching `toldBy`). Resolves to the mail,
+ * the links' answers, whether that answer came, what n8n then says of the execution, and `from`:
+ * the model's calls from then on.
  */
-async function runAgent(instance, sim, smtp, decide, body = {}) {
+async function runAgent(instance, sim, smtp, run, decide, { limitMinutes, toldBy = /./ } = {}) {
 	const began = Date.now();
+	const from = sim.chats.length;
 	smtp.mails.length = 0;
-	sim.chats.length = 0;
-	const earlier = new Set((await instance.executionsOf(AGENT_ID)).map((run) => run.id));
-	await post(instance, AGENT_PATH, body);
+	const earlier = new Set((await instance.executionsOf(AGENT_ID)).map((execution) => execution.id));
+	await post(instance, AGENT_PATH, { run, limitMinutes });
 	const mail = await mailFor(smtp, /TSuppLier/, 'the agent withdrawal');
-	let run;
-	await waitFor(async () => {
-		run = (await instance.executionsOf(AGENT_ID)).find((candidate) => !earlier.has(candidate.id));
-		return run?.status === 'waiting';
-	}, 30000);
+	let started;
+	const ours = async () =>
+		(started = (await instance.executionsOf(AGENT_ID)).find(
+			(candidate) => !earlier.has(candidate.id),
+		));
+	await waitFor(async () => (await ours())?.status === 'waiting', 30000);
 	const opened = await decide(mail);
-	const answered = await waitFor(() => toolResults(sim).length > 0, 60000);
-	await waitFor(async () => {
-		run = (await instance.executionsOf(AGENT_ID)).find((candidate) => !earlier.has(candidate.id));
-		return !['new', 'running', 'waiting'].includes(run?.status);
-	}, SETTLE_MS);
+	const answered = await waitFor(
+		() => resultsFrom(sim, from).some((result) => toldBy.test(result)),
+		60000,
+	);
+	await waitFor(
+		async () => !['new', 'running', 'waiting'].includes((await ours())?.status),
+		SETTLE_MS,
+	);
 	const {
 		execution: data,
 		resultData: { error },
-	} = await executionOf(instance, run.id);
+	} = await executionOf(instance, started.id);
 	const execution = `${data.status}, finished ${data.finished}, waitTill ${data.waitTill ?? 'none'}${error ? ` (${error.node?.name}: ${error.message})` : ''}`;
-	return { mail, opened, answered, execution, id: run.id, seconds: secondsSince(began) };
+	return { mail, opened, answered, execution, id: started.id, from, seconds: secondsSince(began) };
+}
+
+/** When n8n holds the execution `id` as waiting until (its waitTill), or `fallback` if it holds none. */
+async function dueOf(instance, id, fallback) {
+	const { data: held } = await instance.rest('GET', `/executions/${id}`);
+	return held.waitTill ? new Date(held.waitTill).getTime() : fallback;
 }
 
 async function checkAgentApproval(instance, sim, tag, smtp) {
 	if (!instance.cookie) await instance.setupOwnerOnceRoutesExist();
 	const before = snapshot(sim);
 	const started = Date.now();
-	const denied = await runAgent(instance, sim, smtp, async (mail) => [
-		await open(linkOf(mail, false)),
-	]);
-	const deniedResults = toolResults(sim);
+	sim.chats.length = 0;
+	const denied = await runAgent(
+		instance,
+		sim,
+		smtp,
+		'declined',
+		async (mail) => [await open(linkOf(mail, false))],
+		{ toldBy: /rejected/i },
+	);
 	check(
 		`${tag} agent approval: the review message names the address and the amount from $tool.parameters; declined: nothing sent, and the model is told`,
 		denied.answered &&
 			denied.mail.body.includes(ALLOWED_ADDRESS) &&
 			/\b0\.5 TCN\b/.test(denied.mail.body) &&
-			sendsSince(sim, before).length === 0 &&
-			deniedResults.some((result) => /rejected/i.test(result)),
+			sendsSince(sim, before).length === 0,
 		JSON.stringify({
 			body: denied.mail.body
 				.replace(/<[^>]+>/g, ' ')
 				.replace(/\s+/g, ' ')
 				.slice(0, 400),
 			execution: denied.execution,
-			deniedResults,
+			results: resultsFrom(sim, denied.from),
 			sent: sendsSince(sim, before),
 		}).slice(0, 1500),
 	);
-	const timedOut = await runAgent(
-		instance,
-		sim,
-		smtp,
-		async () => {
-			await instance.stop(); // n8n resumes a wait whose time is up at start-up
-			await instance.start();
-			return [];
-		},
-		{ limitMinutes: TIMEOUT_MINUTES },
-	);
-	const timedOutResults = toolResults(sim);
-	check(
-		`${tag} agent approval: no answer within Limit Wait Time: nothing sent, and the model is told`,
-		timedOut.answered &&
-			sendsSince(sim, before).length === 0 &&
-			timedOutResults.some((result) => /rejected|reviewed your planned tool call/i.test(result)),
-		JSON.stringify({
-			execution: timedOut.execution,
-			timedOutResults,
-			sent: sendsSince(sim, before),
-		}),
-	);
-	// Approved within a Limit Wait Time of 20 s; then, that time past, n8n restarted, so that it
-	// resumes whatever it still holds as waiting. n8n 2.x holds the approved execution as waiting
-	// until that time and then calls the model once more (docs/guardrails.md): on a loaded machine
-	// that call can come before the run is read, so the model's result is looked for in every call.
+	// Approved within a Limit Wait Time of 20 s. n8n 2.x holds the approved execution as waiting
+	// until that time and then calls the model once more (docs/guardrails.md).
 	const approved = await runAgent(
 		instance,
 		sim,
 		smtp,
+		'approved',
 		async (mail) => {
 			const link = linkOf(mail, true);
 			return await Promise.all([open(link), open(link)]);
 		},
-		{ limitMinutes: APPROVED_LIMIT_MS / 60000 },
+		{ limitMinutes: APPROVED_LIMIT_MS / 60000, toldBy: new RegExp(ALLOWED_ADDRESS) },
 	);
-	const approvedResults = sim.chats.map((chat) => toolResults(sim, chat).join(' '));
-	const chatsBefore = sim.chats.length;
-	// Until the Limit Wait Time n8n holds the execution to (its waitTill) has passed; then, after the
-	// restart, until n8n has resumed it (no longer waiting), rather than fixed sleeps.
-	const { data: held } = await instance.rest('GET', `/executions/${approved.id}`);
+	const afterApproved = snapshot(sim);
 	// Finished, it holds none: the limit ran from about when its review mail was sent.
-	const due = held.waitTill
-		? new Date(held.waitTill).getTime()
-		: approved.mail.receivedAt + APPROVED_LIMIT_MS + 1000;
-	await sleep(Math.max(0, due - Date.now()) + 500);
-	const restarted = Date.now();
-	await instance.stop();
-	await instance.start();
+	const approvedDue = await dueOf(
+		instance,
+		approved.id,
+		approved.mail.receivedAt + APPROVED_LIMIT_MS + 1000,
+	);
+	// Then a run no one answers, its Limit Wait Time 3 s. One restart, once the approved run's time
+	// is up too, ends both waits: n8n resumes a wait whose time is up at start-up.
+	let restarted;
+	const timedOut = await runAgent(
+		instance,
+		sim,
+		smtp,
+		'timed out',
+		async () => {
+			await sleep(Math.max(0, approvedDue - Date.now()) + 500);
+			restarted = Date.now();
+			await instance.stop();
+			await instance.start();
+			return [];
+		},
+		{
+			limitMinutes: TIMEOUT_MINUTES,
+			// On a time-out n8n gives the model the run's request as the reviewer's feedback: the
+			// approved run's call after its Limit Wait Time says "[approved]".
+			toldBy: /^(?![^]*\[approved\])[^]*(rejected|reviewed your planned tool call)/i,
+		},
+	);
 	const execution = async () =>
 		(await instance.restOnceRoutesExist('GET', `/executions/${approved.id}`)).data;
 	await waitFor(async () => (await execution()).status !== 'waiting', 30000);
 	const later = await execution();
-	const afterLimit = `${later.status}, finished ${later.finished}; model calls since: ${sim.chats.length - chatsBefore}`;
-	const phases = `declined ${denied.seconds} s, timed out (a restart) ${timedOut.seconds} s, approved ${approved.seconds} s, its limit and a restart ${secondsSince(restarted)} s`;
+	const afterLimit = `${later.status}, finished ${later.finished}; model calls after it: ${resultsFrom(sim, approved.from).filter((result) => result.includes('[approved]')).length}`;
+	check(
+		`${tag} agent approval: no answer within Limit Wait Time: nothing sent, and the model is told`,
+		timedOut.answered && sendsSince(sim, afterApproved).length === 0,
+		JSON.stringify({
+			execution: timedOut.execution,
+			results: resultsFrom(sim, timedOut.from),
+			sent: sendsSince(sim, afterApproved),
+		}).slice(0, 1500),
+	);
 	check(
 		`${tag} agent approval: approved (its link opened twice at once): exactly one withdrawal, within the guardrails, and the model reads its result; still one after its Limit Wait Time has passed and n8n restarted`,
 		approved.answered &&
-			JSON.stringify(sendsSince(sim, before)) === JSON.stringify([`0.5→${ALLOWED_ADDRESS}`]) &&
-			approvedResults.some((result) => result.includes(ALLOWED_ADDRESS)),
+			JSON.stringify(sendsSince(sim, before)) === JSON.stringify([`0.5→${ALLOWED_ADDRESS}`]),
 		JSON.stringify({
 			execution: approved.execution,
 			afterLimit,
-			approvedResults,
+			results: resultsFrom(sim, approved.from),
 			opened: approved.opened.map(answerLine),
 			sent: sendsSince(sim, before),
 		}).slice(0, 1500),
 	);
+	const phases = `declined ${denied.seconds} s, approved ${approved.seconds} s, timed out and both limits past (one restart) ${timedOut.seconds} s, of which the restart ${secondsSince(restarted)} s`;
 	console.log(
-		`# ${tag} agent approval: ${secondsSince(started)} s in all (${phases}); n8n's executions afterwards: declined ${denied.execution}; timed out ${timedOut.execution}; approved ${approved.execution}, then after its Limit Wait Time and a restart ${afterLimit}; the model was told on time-out: ${timedOutResults.join(' ').slice(0, 200)}; approve links: ${approved.opened.map(answerLine).join(' | ')}`,
+		`# ${tag} agent approval: ${secondsSince(started)} s in all (${phases}); n8n's executions afterwards: declined ${denied.execution}; approved ${approved.execution}, then after its Limit Wait Time and a restart ${afterLimit}; timed out ${timedOut.execution}; the model was told on time-out: ${resultsFrom(sim, timedOut.from).join(' ').slice(0, 300)}; approve links: ${approved.opened.map(answerLine).join(' | ')}`,
 	);
 }
 
