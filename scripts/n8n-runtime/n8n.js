@@ -68,19 +68,22 @@ const nodeOutput = (run, nodeName) =>
 	run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
 
 /**
- * True once a POST to `url` no longer gets 404: active workflows register their webhooks shortly
- * after n8n is ready. A connection that fails (a kept-alive one n8n closed as it was reused) is
- * asked again.
+ * True once n8n has registered a `method` webhook at `url`: active workflows register their
+ * webhooks shortly after n8n is ready. Asked without running anything: a CORS preflight
+ * (`OPTIONS` with an `Origin`), which n8n answers with the methods registered at the path, on
+ * every line (webhook-request-handler.js, setupCorsHeaders). A request with a body would start
+ * the workflow (a Webhook node's, an agent that asks a person). A connection that fails (a
+ * kept-alive one n8n closed as it was reused) is asked again.
  */
-async function webhookRegistered(url, timeoutMs = 60000) {
+async function webhookRegistered(url, timeoutMs = 60000, method = 'POST') {
 	return await waitFor(async () => {
 		try {
 			const answer = await fetch(url, {
-				method: 'POST',
-				body: 'x=1',
-				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				method: 'OPTIONS',
+				headers: { origin: 'http://localhost' },
 			});
-			return answer.status !== 404;
+			const methods = (answer.headers.get('access-control-allow-methods') ?? '').split(/,\s*/);
+			return answer.ok && methods.includes(method);
 		} catch {
 			return false;
 		}

@@ -47,9 +47,8 @@ const ROW_TIMEOUT_MINUTES = 0.5;
 // The agent's approved run's, whose link is opened as soon as the review mail comes.
 const APPROVED_LIMIT_MS = 20000;
 const WAIT_MINUTES = 30;
-// How long an agent run is given to settle after the model's answer, for the log line: n8n 2.x may
-// hold a decided run as waiting until its Limit Wait Time (docs/guardrails.md), so no wait for an end.
-const SETTLE_MS = 3000;
+// How long an agent run is given to end after the model's answer.
+const END_MS = 30000;
 
 const secondsSince = (time) => Math.round((Date.now() - time) / 1000);
 const example = (file) => JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8'));
@@ -573,9 +572,9 @@ const resultsFrom = (sim, from) => sim.chats.slice(from).flatMap(toolResults);
 /**
  * One run of the agent, its request ending in ` [run]`: posted, its review mail read, `decide`
  * (opens links, or restarts n8n), then the model's answer after the decision awaited: the model
- * is called once more with the decision (a tool result matching `toldBy`). Resolves to the mail,
- * the links' answers, whether that answer came, what n8n then says of the execution, and `from`:
- * the model's calls from then on.
+ * is called once more with the decision (a tool result matching `toldBy`), and the execution's
+ * end. Resolves to the mail, the links' answers, whether that answer came, whether the execution
+ * ended, what n8n then says of it, and `from`: the model's calls from then on.
  */
 async function runAgent(instance, sim, smtp, run, decide, { limitMinutes, toldBy = /./ } = {}) {
 	const began = Date.now();
@@ -595,22 +594,17 @@ async function runAgent(instance, sim, smtp, run, decide, { limitMinutes, toldBy
 		() => resultsFrom(sim, from).some((result) => toldBy.test(result)),
 		60000,
 	);
-	await waitFor(
+	const ended = await waitFor(
 		async () => !['new', 'running', 'waiting'].includes((await ours())?.status),
-		SETTLE_MS,
+		END_MS,
 	);
 	const {
 		execution: data,
 		resultData: { error },
 	} = await executionOf(instance, started.id);
 	const execution = `${data.status}, finished ${data.finished}, waitTill ${data.waitTill ?? 'none'}${error ? ` (${error.node?.name}: ${error.message})` : ''}`;
-	return { mail, opened, answered, execution, id: started.id, from, seconds: secondsSince(began) };
-}
-
-/** When n8n holds the execution `id` as waiting until (its waitTill), or `fallback` if it holds none. */
-async function dueOf(instance, id, fallback) {
-	const { data: held } = await instance.rest('GET', `/executions/${id}`);
-	return held.waitTill ? new Date(held.waitTill).getTime() : fallback;
+	const { id } = started;
+	return { mail, opened, answered, ended, execution, id, from, seconds: secondsSince(began) };
 }
 
 async function checkAgentApproval(instance, sim, tag, smtp) {
@@ -627,8 +621,9 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 		{ toldBy: /rejected/i },
 	);
 	check(
-		`${tag} agent approval: the review message names the address and the amount from $tool.parameters; declined: nothing sent, and the model is told`,
+		`${tag} agent approval: the review message names the address and the amount from $tool.parameters; declined: nothing sent, the model is told, and the run ends`,
 		denied.answered &&
+			denied.ended &&
 			denied.mail.body.includes(ALLOWED_ADDRESS) &&
 			/\b0\.5 TCN\b/.test(denied.mail.body) &&
 			sendsSince(sim, before).length === 0,
@@ -642,8 +637,7 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 			sent: sendsSince(sim, before),
 		}).slice(0, 1500),
 	);
-	// Approved within a Limit Wait Time of 20 s. n8n 2.x holds the approved execution as waiting
-	// until that time and then calls the model once more (docs/guardrails.md).
+	// Approved within a Limit Wait Time of 20 s, which then passes (and n8n restarts).
 	const approved = await runAgent(
 		instance,
 		sim,
@@ -656,12 +650,8 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 		{ limitMinutes: APPROVED_LIMIT_MS / 60000, toldBy: new RegExp(ALLOWED_ADDRESS) },
 	);
 	const afterApproved = snapshot(sim);
-	// Finished, it holds none: the limit ran from about when its review mail was sent.
-	const approvedDue = await dueOf(
-		instance,
-		approved.id,
-		approved.mail.receivedAt + APPROVED_LIMIT_MS + 1000,
-	);
+	// The limit ran from about when its review mail was sent.
+	const approvedDue = approved.mail.receivedAt + APPROVED_LIMIT_MS + 1000;
 	// Then a run no one answers, its Limit Wait Time 3 s. One restart, once the approved run's time
 	// is up too, ends both waits: n8n resumes a wait whose time is up at start-up.
 	let restarted;
@@ -679,19 +669,19 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 		},
 		{
 			limitMinutes: TIMEOUT_MINUTES,
-			// On a time-out n8n gives the model the run's request as the reviewer's feedback: the
-			// approved run's call after its Limit Wait Time says "[approved]".
+			// On a time-out n8n gives the model the run's request as the reviewer's feedback: were
+			// the approved run to time out too, its feedback would say "[approved]".
 			toldBy: /^(?![^]*\[approved\])[^]*(rejected|reviewed your planned tool call)/i,
 		},
 	);
-	const execution = async () =>
-		(await instance.restOnceRoutesExist('GET', `/executions/${approved.id}`)).data;
-	await waitFor(async () => (await execution()).status !== 'waiting', 30000);
-	const later = await execution();
-	const afterLimit = `${later.status}, finished ${later.finished}; model calls after it: ${resultsFrom(sim, approved.from).filter((result) => result.includes('[approved]')).length}`;
+	const { data: later } = await instance.restOnceRoutesExist('GET', `/executions/${approved.id}`);
+	const approvedTimedOut = resultsFrom(sim, approved.from).filter((result) =>
+		/reviewed your planned tool call[^]*\[approved\]/.test(result),
+	);
+	const afterLimit = `${later.status}, finished ${later.finished}; told of a time-out afterwards: ${approvedTimedOut.length}`;
 	check(
-		`${tag} agent approval: no answer within Limit Wait Time: nothing sent, and the model is told`,
-		timedOut.answered && sendsSince(sim, afterApproved).length === 0,
+		`${tag} agent approval: no answer within Limit Wait Time: nothing sent, the model is told, and the run ends`,
+		timedOut.answered && timedOut.ended && sendsSince(sim, afterApproved).length === 0,
 		JSON.stringify({
 			execution: timedOut.execution,
 			results: resultsFrom(sim, timedOut.from),
@@ -699,8 +689,10 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 		}).slice(0, 1500),
 	);
 	check(
-		`${tag} agent approval: approved (its link opened twice at once): exactly one withdrawal, within the guardrails, and the model reads its result; still one after its Limit Wait Time has passed and n8n restarted`,
+		`${tag} agent approval: approved (its link opened twice at once): exactly one withdrawal, within the guardrails, the model reads its result and the run ends; after its Limit Wait Time has passed and n8n restarted, still one, and no time-out`,
 		approved.answered &&
+			approved.ended &&
+			approvedTimedOut.length === 0 &&
 			JSON.stringify(sendsSince(sim, before)) === JSON.stringify([`0.5→${ALLOWED_ADDRESS}`]),
 		JSON.stringify({
 			execution: approved.execution,
