@@ -7,7 +7,12 @@
 // before n8n starts; the twin race has two (a workflow and its copy, on one wallet): the Payout Key
 // is the wallet's, so each key is paid once across both.
 const { attempt, check } = require('../../report');
-const { CREDENTIALS, waitFor, workflow, workflowBuilder } = require('../../../scripts/n8n-runtime');
+const {
+	CREDENTIALS,
+	webhookRegistered,
+	workflow,
+	workflowBuilder,
+} = require('../../../scripts/n8n-runtime');
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const LATENCY_MS = 250;
@@ -204,16 +209,10 @@ function withdrawalsTo(sim, addresses) {
 
 const urlOf = (instance, path) => `${instance.baseUrl}/webhook/${path}`;
 
-/**
- * Until n8n has registered a race's webhook it answers 404. A body without an address fails before
- * any Payout Key is recorded or anything sent; at the clear path it clears a history still empty.
- */
+/** Until n8n has registered a race's webhook (asked without running it). */
 async function registered(instance, path) {
-	const ready = await waitFor(
-		async () => (await post(urlOf(instance, path), {})).status !== 404,
-		60000,
-	);
-	if (!ready) throw new Error(`the webhook ${path} was not registered within 60 s`);
+	if (!(await webhookRegistered(urlOf(instance, path))))
+		throw new Error(`the webhook ${path} was not registered within 60 s`);
 }
 
 /** The race's figure: what was posted, the withdrawals it made, and how long it took since `started`. */
