@@ -15,8 +15,7 @@
 //   it, is then given keys the original paid: it pays nothing again, and its person is told.
 //   examples/ai-agent-approval.json (2.x: n8n's human review of tool calls): the scripted model
 //   proposes a withdrawal; a person declines it (the model is told), approves it (its link opened
-//   twice at once), then lets it time out; one restart ends the time-out's wait and the approved
-//   run's Limit Wait Time together.
+//   twice at once), then lets it time out (n8n's next look for due waits resumes it).
 // n8n resumes a wait whose time is up only when it looks for such executions: at start-up and
 // then once a minute (WaitTracker). The time-out row's limit (30 s) ends about when n8n is
 // restarted; n8n is stopped while that time is still ahead, or else once the row has run (a stop as
@@ -42,10 +41,10 @@ const BROWSER =
 // while no run is under way nor due within this time.
 const STOP_MARGIN_MS = 10000;
 const TIMEOUT_MINUTES = 0.05; // 3 seconds
+// n8n looks for due waits once a minute (WaitTracker): the time-out's answer comes within that.
+const TIMED_OUT_ANSWER_MS = 90000;
 // The payouts time-out row's: it ends after the check's steps before n8n's restart, on a quiet machine.
 const ROW_TIMEOUT_MINUTES = 0.5;
-// The agent's approved run's, whose link is opened as soon as the review mail comes.
-const APPROVED_LIMIT_MS = 20000;
 const WAIT_MINUTES = 30;
 // How long an agent run is given to end after the model's answer.
 const END_MS = 30000;
@@ -571,12 +570,20 @@ const resultsFrom = (sim, from) => sim.chats.slice(from).flatMap(toolResults);
 
 /**
  * One run of the agent, its request ending in ` [run]`: posted, its review mail read, `decide`
- * (opens links, or restarts n8n), then the model's answer after the decision awaited: the model
+ * (opens links, or nothing), then the model's answer after the decision awaited (up to
+ * `answerMs`): the model
  * is called once more with the decision (a tool result matching `toldBy`), and the execution's
  * end. Resolves to the mail, the links' answers, whether that answer came, whether the execution
  * ended, what n8n then says of it, and `from`: the model's calls from then on.
  */
-async function runAgent(instance, sim, smtp, run, decide, { limitMinutes, toldBy = /./ } = {}) {
+async function runAgent(
+	instance,
+	sim,
+	smtp,
+	run,
+	decide,
+	{ limitMinutes, toldBy = /./, answerMs = 60000 } = {},
+) {
 	const began = Date.now();
 	const from = sim.chats.length;
 	smtp.mails.length = 0;
@@ -592,7 +599,7 @@ async function runAgent(instance, sim, smtp, run, decide, { limitMinutes, toldBy
 	const opened = await decide(mail);
 	const answered = await waitFor(
 		() => resultsFrom(sim, from).some((result) => toldBy.test(result)),
-		60000,
+		answerMs,
 	);
 	const ended = await waitFor(
 		async () => !['new', 'running', 'waiting'].includes((await ours())?.status),
@@ -637,7 +644,6 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 			sent: sendsSince(sim, before),
 		}).slice(0, 1500),
 	);
-	// Approved within a Limit Wait Time of 20 s, which then passes (and n8n restarts).
 	const approved = await runAgent(
 		instance,
 		sim,
@@ -647,38 +653,17 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 			const link = linkOf(mail, true);
 			return await Promise.all([open(link), open(link)]);
 		},
-		{ limitMinutes: APPROVED_LIMIT_MS / 60000, toldBy: new RegExp(ALLOWED_ADDRESS) },
+		{ toldBy: new RegExp(ALLOWED_ADDRESS) },
 	);
 	const afterApproved = snapshot(sim);
-	// The limit ran from about when its review mail was sent.
-	const approvedDue = approved.mail.receivedAt + APPROVED_LIMIT_MS + 1000;
-	// Then a run no one answers, its Limit Wait Time 3 s. One restart, once the approved run's time
-	// is up too, ends both waits: n8n resumes a wait whose time is up at start-up.
-	let restarted;
-	const timedOut = await runAgent(
-		instance,
-		sim,
-		smtp,
-		'timed out',
-		async () => {
-			await sleep(Math.max(0, approvedDue - Date.now()) + 500);
-			restarted = Date.now();
-			await instance.stop();
-			await instance.start();
-			return [];
-		},
-		{
-			limitMinutes: TIMEOUT_MINUTES,
-			// On a time-out n8n gives the model the run's request as the reviewer's feedback: were
-			// the approved run to time out too, its feedback would say "[approved]".
-			toldBy: /^(?![^]*\[approved\])[^]*(rejected|reviewed your planned tool call)/i,
-		},
-	);
-	const { data: later } = await instance.restOnceRoutesExist('GET', `/executions/${approved.id}`);
-	const approvedTimedOut = resultsFrom(sim, approved.from).filter((result) =>
-		/reviewed your planned tool call[^]*\[approved\]/.test(result),
-	);
-	const afterLimit = `${later.status}, finished ${later.finished}; told of a time-out afterwards: ${approvedTimedOut.length}`;
+	// Then a run no one answers, its Limit Wait Time 3 s.
+	const timedOut = await runAgent(instance, sim, smtp, 'timed out', async () => [], {
+		limitMinutes: TIMEOUT_MINUTES,
+		answerMs: TIMED_OUT_ANSWER_MS,
+		// On a time-out n8n gives the model the run's request as the reviewer's feedback: were the
+		// approved run to time out too, its feedback would say "[approved]".
+		toldBy: /^(?![^]*\[approved\])[^]*(rejected|reviewed your planned tool call)/i,
+	});
 	check(
 		`${tag} agent approval: no answer within Limit Wait Time: nothing sent, the model is told, and the run ends`,
 		timedOut.answered && timedOut.ended && sendsSince(sim, afterApproved).length === 0,
@@ -689,22 +674,20 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 		}).slice(0, 1500),
 	);
 	check(
-		`${tag} agent approval: approved (its link opened twice at once): exactly one withdrawal, within the guardrails, the model reads its result and the run ends; after its Limit Wait Time has passed and n8n restarted, still one, and no time-out`,
+		`${tag} agent approval: approved (its link opened twice at once): exactly one withdrawal, within the guardrails, the model reads its result and the run ends`,
 		approved.answered &&
 			approved.ended &&
-			approvedTimedOut.length === 0 &&
 			JSON.stringify(sendsSince(sim, before)) === JSON.stringify([`0.5→${ALLOWED_ADDRESS}`]),
 		JSON.stringify({
 			execution: approved.execution,
-			afterLimit,
 			results: resultsFrom(sim, approved.from),
 			opened: approved.opened.map(answerLine),
 			sent: sendsSince(sim, before),
 		}).slice(0, 1500),
 	);
-	const phases = `declined ${denied.seconds} s, approved ${approved.seconds} s, timed out and both limits past (one restart) ${timedOut.seconds} s, of which the restart ${secondsSince(restarted)} s`;
+	const phases = `declined ${denied.seconds} s, approved ${approved.seconds} s, timed out ${timedOut.seconds} s`;
 	console.log(
-		`# ${tag} agent approval: ${secondsSince(started)} s in all (${phases}); n8n's executions afterwards: declined ${denied.execution}; approved ${approved.execution}, then after its Limit Wait Time and a restart ${afterLimit}; timed out ${timedOut.execution}; the model was told on time-out: ${resultsFrom(sim, timedOut.from).join(' ').slice(0, 300)}; approve links: ${approved.opened.map(answerLine).join(' | ')}`,
+		`# ${tag} agent approval: ${secondsSince(started)} s in all (${phases}); n8n's executions afterwards: declined ${denied.execution}; approved ${approved.execution}; timed out ${timedOut.execution}; the model was told on time-out: ${resultsFrom(sim, timedOut.from).join(' ').slice(0, 300)}; approve links: ${approved.opened.map(answerLine).join(' | ')}`,
 	);
 }
 
