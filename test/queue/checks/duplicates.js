@@ -67,20 +67,15 @@ async function checkConcurrentDuplicates(cluster, sim, figures) {
 				answers.every((answer) => answer.status === 200) && counts.size === CALLBACKS,
 				JSON.stringify(figures[`duplicates-${wf}`]),
 			);
-			if (wf === 'plain')
-				check(
-					`[${label}] at most 2 runs per callback (one per webhook process)`,
-					[...counts.values()].every((n) => n <= 2),
-					JSON.stringify([...counts]),
-				);
-			// n8n's deduplication store is read-then-write without a lock (deduplication-helper.js): two
-			// executions of one key on two workers at the same moment can both pass. Fewer, not none.
-			else
-				check(
-					`[${label}] no more runs than without it`,
-					executions <= figures['duplicates-plain'].runs,
-					JSON.stringify([...counts]),
-				);
+			// With Remove Duplicates as without it: n8n's deduplication store is read-then-write without
+			// a lock (deduplication-helper.js), so two executions of one key on two workers at the same
+			// moment can both pass. How many fewer depends on timing (the processes are cold here: the
+			// first callbacks they take), so the two counts are printed, not compared.
+			check(
+				`[${label}] at most 2 runs per callback (one per webhook process)`,
+				[...counts.values()].every((n) => n <= 2),
+				JSON.stringify([...counts]),
+			);
 		}
 		// The exactly-once recipe: every CoinRemitter callback routed to one webhook process (its claim
 		// is synchronous there), Remove Duplicates on deliveryKey in the workflow.

@@ -42,7 +42,7 @@ describe('items in flight together', () => {
 
 	it('runs 40 reads in about one round trip, in input order, each paired to its input', async () => {
 		// Answers 500 ms late here, so that sending all 40 fits in one round trip on a busy machine.
-		ctx.sim.options.latencyMs = 500;
+		ctx.sim.faults.delayMs = 500 - LATENCY_MS;
 		try {
 			const result = await runNode({
 				parameters: getBalance,
@@ -56,7 +56,7 @@ describe('items in flight together', () => {
 			// Sent together, not one after another (how long it takes: npm run bench).
 			expect(mostInFlight(ctx.sim.requests)).toBeGreaterThan(30);
 		} finally {
-			ctx.sim.options.latencyMs = LATENCY_MS;
+			ctx.sim.faults.delayMs = 0;
 		}
 	});
 
