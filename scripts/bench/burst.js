@@ -8,7 +8,7 @@
 const { percentile } = require('./stats');
 const { performance } = require('node:perf_hooks');
 const { callbacks } = require('../../simulator/server');
-const { sleep, waitFor, webhookRegistered } = require('../n8n-runtime');
+const { sleep, waitFor, untilRegistered } = require('../n8n-runtime');
 const { BURST_BATCH_PATH, burstBatchWorkflow, burstTriggerWorkflow } = require('./workflows');
 
 const GENUINE = 150;
@@ -91,7 +91,7 @@ async function startBurstN8n(instance, sim, withBatch) {
 	}
 	await instance.start();
 	const url = `${instance.baseUrl}/webhook/${TRIGGER_ID}/webhook`;
-	if (!(await webhookRegistered(url))) throw new Error('the burst trigger never registered');
+	await untilRegistered(url);
 	sim.reset(); // forget the registration probes: a fresh gateway window
 	return url;
 }

@@ -6,7 +6,7 @@ const { performance } = require('node:perf_hooks');
 const { Agent, request } = require('undici');
 const { callbacks } = require('../../simulator/server');
 const { parseMultipart } = require('../../simulator/multipart');
-const { webhookRegistered } = require('../n8n-runtime');
+const { untilRegistered } = require('../n8n-runtime');
 const { triggerWorkflow, webhookWorkflow } = require('./workflows');
 
 const CALLBACKS = 300;
@@ -88,8 +88,7 @@ async function startReceivers(instance) {
 		trigger: `${instance.baseUrl}/webhook/${TRIGGER_ID}/webhook`,
 		webhook: `${instance.baseUrl}/webhook/${WEBHOOK_PATH}`,
 	};
-	for (const url of Object.values(urls))
-		if (!(await webhookRegistered(url))) throw new Error(`webhook ${url} never registered`);
+	for (const url of Object.values(urls)) await untilRegistered(url);
 	return urls;
 }
 

@@ -25,7 +25,7 @@ const { randomBytes } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Agent, request } = require('undici');
 const { callbacks } = require('../../simulator/server');
-const { webhookRegistered } = require('../n8n-runtime');
+const { untilRegistered } = require('../n8n-runtime');
 const { costTriggerWorkflow, webhookWorkflow } = require('./workflows');
 
 const SENDERS = 25;
@@ -176,11 +176,6 @@ async function activated(instance, workflows) {
 	await instance.start();
 }
 
-async function registered(url) {
-	if (!(await webhookRegistered(url))) throw new Error(`webhook ${url} never registered`);
-	return url;
-}
-
 /** Random bytes sent as `text/xml`, 10 at a time: what was answered, and how many were not. */
 async function xmlBodies(http, url) {
 	const bodies = Array.from({ length: XML_BODIES }, () => ({
@@ -244,12 +239,12 @@ async function measureConcurrent(instance, sim, label) {
 		webhookV1Workflow(),
 	]);
 	const url = (id) => `${instance.baseUrl}/webhook/${triggerPath(id)}/webhook`;
-	const webhookUrl = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_PATH}`);
-	const webhookV1Url = await registered(`${instance.baseUrl}/webhook/${WEBHOOK_V1_PATH}`);
-	if (runs('off') || runs('xml')) await registered(url(ids.off));
-	if (runs('nodup')) await registered(url(ids.nodup));
-	if (runs('on') || runs('spread')) await registered(url(ids.on));
-	for (const n of histories) await registered(url(ids[n]));
+	const webhookUrl = await untilRegistered(`${instance.baseUrl}/webhook/${WEBHOOK_PATH}`);
+	const webhookV1Url = await untilRegistered(`${instance.baseUrl}/webhook/${WEBHOOK_V1_PATH}`);
+	if (runs('off') || runs('xml')) await untilRegistered(url(ids.off));
+	if (runs('nodup')) await untilRegistered(url(ids.nodup));
+	if (runs('on') || runs('spread')) await untilRegistered(url(ids.on));
+	for (const n of histories) await untilRegistered(url(ids[n]));
 	const http = new Agent({ connections: SENDERS, keepAliveTimeout: 10_000 });
 	const figures = { label };
 	try {

@@ -10,7 +10,7 @@
 const { randomBytes } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { callbacks } = require('../../simulator/server');
-const { sleep, webhookRegistered } = require('../n8n-runtime');
+const { sleep, untilRegistered } = require('../n8n-runtime');
 const { rssMb, tally } = require('./stats');
 const { burstTriggerWorkflow, CREDENTIAL, itemsNode } = require('./workflows');
 
@@ -161,7 +161,7 @@ async function floodCondition(prepare, sim, knownAddress) {
 		await instance.activate('crBenchFloodInv1');
 		await instance.start();
 		const url = `${instance.baseUrl}/webhook/${TRIGGER_ID}/webhook`;
-		if (!(await webhookRegistered(url))) throw new Error('the flood trigger never registered');
+		await untilRegistered(url);
 		sim.reset(); // a fresh gateway window
 		const { all, target } = floodCallbacks(sim, knownAddress);
 		const genuine = all.filter((entry) => entry.genuine);

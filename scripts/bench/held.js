@@ -9,7 +9,7 @@ const { mkdtempSync, readdirSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { callbacks } = require('../../simulator/server');
-const { sleep, waitFor, webhookRegistered } = require('../n8n-runtime');
+const { sleep, waitFor, untilRegistered } = require('../n8n-runtime');
 const { rssMb, tally } = require('./stats');
 const { burstTriggerWorkflow } = require('./workflows');
 
@@ -97,7 +97,7 @@ async function measureHeld(prepare, sim) {
 		await instance.activate('crBenchBurst0001');
 		await instance.start();
 		const url = `${instance.baseUrl}/webhook/${TRIGGER_ID}/webhook`;
-		if (!(await webhookRegistered(url))) throw new Error('the trigger never registered');
+		await untilRegistered(url);
 		sim.reset();
 		const pid = instance.process.pid;
 		const idle = await snapshotOf(pid, dir);

@@ -7,7 +7,7 @@
 // verification is held then, and only then); then the batch through the HTTP Request node, for
 // contrast.
 const { startSimulator, callbacks } = require('../../simulator/server');
-const { sleep, v1Credential, waitFor, webhookRegistered } = require('../n8n-runtime');
+const { sleep, v1Credential, waitFor, untilRegistered } = require('../n8n-runtime');
 const {
 	chain,
 	coinRemitterBalance,
@@ -179,8 +179,7 @@ async function withTrigger(instance, paced) {
 	await instance.start();
 	try {
 		const triggerUrl = `${instance.baseUrl}/webhook/${TRIGGER_ID}/webhook`;
-		if (!(await webhookRegistered(triggerUrl)))
-			throw new Error('the paced trigger never registered');
+		await untilRegistered(triggerUrl);
 		await sleep(PACED_WINDOW_S * 1000);
 		paced.reset();
 		// The trigger is at work before the batch starts, and all along it.

@@ -6,7 +6,7 @@
 // long until the gateway has all 100, against n8n's own HTTP Request node sending the same
 // withdrawals with no key at all; and how many the resend pays (none).
 const { percentile } = require('./stats');
-const { webhookRegistered, workflow, workflowBuilder } = require('../n8n-runtime');
+const { untilRegistered, workflow, workflowBuilder } = require('../n8n-runtime');
 const { CREDENTIAL, SIMULATOR_KEY_HEADERS } = require('./workflows');
 
 const PAYOUTS = 100;
@@ -115,8 +115,7 @@ async function measurePayouts(prepare, sim) {
 		await instance.activate('crBenchPayHttp01');
 		await instance.start();
 		for (const path of ['bench-payouts', 'bench-payouts-http'])
-			if (!(await webhookRegistered(`${instance.baseUrl}/webhook/${path}`)))
-				throw new Error(`the bench's ${path} webhook never registered`);
+			await untilRegistered(`${instance.baseUrl}/webhook/${path}`);
 		sim.reset(); // a fresh gateway window: the plan's 100 a minute for the 100 payouts
 		const http = await round(instance, sim, 'bench-payouts-http', 'http');
 		console.log(

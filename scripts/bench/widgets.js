@@ -7,7 +7,7 @@
 // growth, and how long it took.
 const { performance } = require('node:perf_hooks');
 const { callbacks } = require('../../simulator/server');
-const { sleep, webhookRegistered, workflow, workflowBuilder } = require('../n8n-runtime');
+const { sleep, untilRegistered, workflow, workflowBuilder } = require('../n8n-runtime');
 const { peakRss, tally } = require('./stats');
 
 const ORDERS = 5_600;
@@ -77,8 +77,7 @@ async function widgetCondition(prepare, sim, condition) {
 		await instance.activate('crBenchWidgets01');
 		await instance.start();
 		const url = condition.url(instance.baseUrl);
-		if (!(await webhookRegistered(url.split('?')[0])))
-			throw new Error('the widget receiver never registered');
+		await untilRegistered(url.split('?')[0]);
 		sim.sink.length = 0;
 		const peak = peakRss(instance.process.pid);
 		const began = performance.now();

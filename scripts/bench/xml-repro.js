@@ -7,7 +7,7 @@
 const { randomBytes } = require('node:crypto');
 const { join } = require('node:path');
 const { Agent, request } = require('undici');
-const { freePorts, installN8n, N8nInstance, webhookRegistered } = require('../n8n-runtime');
+const { freePorts, installN8n, N8nInstance, untilRegistered } = require('../n8n-runtime');
 
 const BODIES = 40;
 const AT_ONCE = 10;
@@ -146,7 +146,7 @@ async function measureXmlRepro(version) {
 			['Webhook node v1', 'xml-repro-v1'],
 		]) {
 			const url = `${instance.baseUrl}/webhook/${path}`;
-			if (!(await webhookRegistered(url))) throw new Error(`webhook ${url} never registered`);
+			await untilRegistered(url);
 			results[name] = await sendXml(url);
 			console.log(
 				`xml. [n8n ${version}] ${BODIES} random-binary text/xml bodies, ${AT_ONCE} at a time, to ${name} (fresh n8n, n8n's nodes only): ${JSON.stringify(results[name])}`,

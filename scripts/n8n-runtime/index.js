@@ -13,7 +13,7 @@
 // The suites' reporting (check, attempt, finish) is test/report.js.
 const { join } = require('node:path');
 const { CREDENTIALS, credentialsFor, v1Credential } = require('./credentials');
-const { N8nInstance, nodeOutput, OWNER, webhookRegistered } = require('./n8n');
+const { N8nInstance, nodeOutput, OWNER, untilRegistered, webhookRegistered } = require('./n8n');
 const { copyInstalledPackage, installLikeN8n, packPackage, PACKAGE } = require('./package');
 const { freePorts } = require('./ports');
 const { DEFAULT_VERSION, installN8n, NEWEST_2X, TARGETS, targets } = require('./versions');
@@ -57,6 +57,7 @@ module.exports = {
 	sleep,
 	targets,
 	TARGETS,
+	untilRegistered,
 	v1Credential,
 	waitFor,
 	webhookRegistered,

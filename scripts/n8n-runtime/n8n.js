@@ -90,6 +90,13 @@ async function webhookRegistered(url, timeoutMs = 60000, method = 'POST') {
 	}, timeoutMs);
 }
 
+/** `url`, once n8n has registered its POST webhook; throws naming it if that takes over `timeoutMs`. */
+async function untilRegistered(url, timeoutMs = 60000) {
+	if (!(await webhookRegistered(url, timeoutMs)))
+		throw new Error(`the webhook ${url} was not registered within ${timeoutMs / 1000} s`);
+	return url;
+}
+
 class N8nInstance {
 	/**
 	 * command: what `start()` runs (`start`, or in queue mode `worker` / `webhook`); extraEnv: added
@@ -476,4 +483,4 @@ class N8nInstance {
 	}
 }
 
-module.exports = { N8nInstance, nodeOutput, OWNER, webhookRegistered };
+module.exports = { N8nInstance, nodeOutput, OWNER, untilRegistered, webhookRegistered };

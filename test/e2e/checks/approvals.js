@@ -23,7 +23,7 @@
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { check } = require('../../report');
-const { EXAMPLES, sleep, waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
+const { EXAMPLES, sleep, waitFor, untilRegistered } = require('../../../scripts/n8n-runtime');
 const { ALLOWED_ADDRESS } = require('../../../simulator/openai');
 const { startSmtpCapture } = require('../../helpers/smtpCapture');
 
@@ -261,7 +261,7 @@ const snapshot = (sim) => new Set(sim.state.transactions.keys());
 
 async function post(instance, path, body) {
 	const url = `${instance.baseUrl}/webhook/${path}`;
-	if (!(await webhookRegistered(url))) throw new Error(`${url} is not registered`);
+	await untilRegistered(url);
 	const response = await fetch(url, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -570,11 +570,10 @@ const resultsFrom = (sim, from) => sim.chats.slice(from).flatMap(toolResults);
 
 /**
  * One run of the agent, its request ending in ` [run]`: posted, its review mail read, `decide`
- * (opens links, or nothing), then the model's answer after the decision awaited (up to
- * `answerMs`): the model
- * is called once more with the decision (a tool result matching `toldBy`), and the execution's
- * end. Resolves to the mail, the links' answers, whether that answer came, whether the execution
- * ended, what n8n then says of it, and `from`: the model's calls from then on.
+ * (opens links, or nothing), then awaited: the model called once more with the decision (a tool
+ * result matching `toldBy`, up to `answerMs`), and the execution's end. Resolves to the mail, the
+ * links' answers, whether that answer came, whether the execution ended, what n8n then says of
+ * it, and `from`: the model's calls from then on.
  */
 async function runAgent(
 	instance,
@@ -610,8 +609,7 @@ async function runAgent(
 		resultData: { error },
 	} = await executionOf(instance, started.id);
 	const execution = `${data.status}, finished ${data.finished}, waitTill ${data.waitTill ?? 'none'}${error ? ` (${error.node?.name}: ${error.message})` : ''}`;
-	const { id } = started;
-	return { mail, opened, answered, ended, execution, id, from, seconds: secondsSince(began) };
+	return { mail, opened, answered, ended, execution, from, seconds: secondsSince(began) };
 }
 
 async function checkAgentApproval(instance, sim, tag, smtp) {

@@ -10,7 +10,7 @@
 const { readFileSync } = require('node:fs');
 const { callbacks } = require('../../../simulator/server');
 const { check } = require('../../report');
-const { waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
+const { waitFor, untilRegistered } = require('../../../scripts/n8n-runtime');
 const { sendKeeping503s } = require('../senders');
 const { TRIGGER_WEBHOOK_ID } = require('../workflows');
 // The trigger's bound, from the package as built (the suite runs after `npm run build`).
@@ -48,7 +48,7 @@ function refusedSince(instance, from) {
 
 async function checkBurst(instance, sim, tag) {
 	const url = `${instance.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
-	await webhookRegistered(url);
+	await untilRegistered(url);
 	const genuine = genuineCallbacks(sim);
 	const forged = forgedCallbacks(genuine);
 	sim.sink.length = 0;

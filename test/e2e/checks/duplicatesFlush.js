@@ -15,7 +15,7 @@ const {
 	CREDENTIALS,
 	sleep,
 	waitFor,
-	webhookRegistered,
+	untilRegistered,
 	workflow,
 	workflowBuilder,
 } = require('../../../scripts/n8n-runtime');
@@ -80,7 +80,7 @@ async function sendForged(url, { forged, spreadMs }) {
  */
 async function floodDuplicates(instance, sim, flood, bounds) {
 	const url = `${instance.baseUrl}/webhook/${HOOK}/webhook`;
-	if (!(await webhookRegistered(url))) throw new Error('the trigger was not registered');
+	await untilRegistered(url);
 	const runs = (event) => sim.sink.filter((item) => item.wf === ID && item.event === event).length;
 	const paid = callbacks.samples.invoice(sim);
 	const notification = callbacks.invoiceNotification(sim, String(paid.invoice_id));

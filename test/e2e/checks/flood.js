@@ -9,7 +9,7 @@
 const { randomBytes } = require('node:crypto');
 const { callbacks } = require('../../../simulator/server');
 const { check } = require('../../report');
-const { waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
+const { waitFor, untilRegistered } = require('../../../scripts/n8n-runtime');
 const { sendKeeping503s } = require('../senders');
 const { TRIGGER_WEBHOOK_ID, TRIGGER_WORKFLOW_ID } = require('../workflows');
 
@@ -30,7 +30,7 @@ function knownAddress(sim) {
 
 async function checkFlood(instance, sim, tag) {
 	const url = `${instance.baseUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`;
-	await webhookRegistered(url);
+	await untilRegistered(url);
 	const address = knownAddress(sim);
 	const genuine = callbacks.v1TransactionWebhook(
 		sim,

@@ -9,7 +9,7 @@
 const { attempt, check } = require('../../report');
 const {
 	CREDENTIALS,
-	webhookRegistered,
+	untilRegistered,
 	workflow,
 	workflowBuilder,
 } = require('../../../scripts/n8n-runtime');
@@ -208,12 +208,6 @@ function withdrawalsTo(sim, addresses) {
 }
 
 const urlOf = (instance, path) => `${instance.baseUrl}/webhook/${path}`;
-
-/** Until n8n has registered a race's webhook (asked without running it). */
-async function registered(instance, path) {
-	if (!(await webhookRegistered(urlOf(instance, path))))
-		throw new Error(`the webhook ${path} was not registered within 60 s`);
-}
 
 /** The race's figure: what was posted, the withdrawals it made, and how long it took since `started`. */
 function figure(tag, race, text, started) {
@@ -445,8 +439,8 @@ async function raceTwins(instance, sim, tag) {
 async function checkTwinsAfterRestart(instance, sim, tag) {
 	const [refusedBefore, neverMet] = [twinPayout(TWIN.atOnce), twinPayout(NEVER_MET)];
 	const [original, copy] = [urlOf(instance, RACES.twin.path), urlOf(instance, RACES.twinCopy.path)];
-	await registered(instance, RACES.twin.path);
-	await registered(instance, RACES.twinCopy.path);
+	await untilRegistered(urlOf(instance, RACES.twin.path));
+	await untilRegistered(urlOf(instance, RACES.twinCopy.path));
 	const answers = [await post(copy, refusedBefore), await post(original, refusedBefore)];
 	const copyAnswer = await post(copy, neverMet);
 	const paidAgain = withdrawalsTo(sim, [neverMet.address]).sends - 1;
@@ -464,7 +458,7 @@ async function checkTwinsAfterRestart(instance, sim, tag) {
 
 async function checkRaces(instance, sim, tag) {
 	for (const path of [...Object.values(RACES).map((race) => race.path), CLEAR_PATH])
-		await registered(instance, path);
+		await untilRegistered(urlOf(instance, path));
 	sim.faults.delayMs = LATENCY_MS;
 	try {
 		for (const [name, race] of [

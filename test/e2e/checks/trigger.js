@@ -4,7 +4,12 @@
 // remembered across a restart.
 const { callbacks } = require('../../../simulator/server');
 const { check } = require('../../report');
-const { CREDENTIALS, waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');
+const {
+	CREDENTIALS,
+	untilRegistered,
+	waitFor,
+	webhookRegistered,
+} = require('../../../scripts/n8n-runtime');
 const { TRIGGER_WEBHOOK_ID, triggerWorkflow } = require('../workflows');
 
 const LEGACY_WORKFLOW_ID = 'crE2eTrigLegacy1';
@@ -215,7 +220,7 @@ async function checkTrigger(instance, sim, tag) {
 	await instance.importWorkflow(legacyOnlyConfirmedWorkflow(sim.url));
 	await instance.activate(LEGACY_WORKFLOW_ID);
 	await instance.start();
-	await webhookRegistered(url);
+	await untilRegistered(url);
 	const afterRestart = await callbacks.fireCallback(
 		url,
 		callbacks.v1TransactionWebhook(sim, confirmed.id),

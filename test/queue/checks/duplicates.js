@@ -8,7 +8,11 @@ const { sleep } = require('../../../scripts/n8n-runtime');
 const { sendKeeping503s } = require('../../e2e/senders');
 const { settle } = require('../sink');
 const { PLAIN_HOOK, RECIPE_HOOK } = require('../workflows');
-const { contains, digestOf } = require('../../../dist/nodes/CoinRemitterTrigger/deliveryDigests');
+const {
+	WIDTH,
+	contains,
+	digestOf,
+} = require('../../../dist/nodes/CoinRemitterTrigger/deliveryDigests');
 
 const CALLBACKS = 10;
 
@@ -115,11 +119,14 @@ async function checkKeysLost(cluster, sim, postgres, figures) {
 	const stored = burst.filter((item) => contains(keys, digestOf(item.deliveryKey))).length;
 	// More than the burst where webhook A's write brings back its earlier claims that B's
 	// whole-row write had dropped (dedupe.ts).
-	const grown = entriesOf(keys).length - keysBefore.length;
-	const repeated = entriesOf(keys).length - new Set(entriesOf(keys)).size;
-	const broughtBack = [...new Set(entriesOf(keys))].filter(
-		(digest) =>
-			!keysBefore.includes(digest) && !burst.some((item) => digestOf(item.deliveryKey) === digest),
+	const entries = entriesOf(keys);
+	const distinct = new Set(entries);
+	const earlier = new Set(keysBefore);
+	const burstDigests = new Set(burst.map((item) => digestOf(item.deliveryKey)));
+	const grown = entries.length - keysBefore.length;
+	const repeated = entries.length - distinct.size;
+	const broughtBack = [...distinct].filter(
+		(digest) => !earlier.has(digest) && !burstDigests.has(digest),
 	).length;
 	const afterBurst = sim.sink.filter((item) => item.wf === 'plain').length;
 	const replies = await Promise.all(
@@ -146,7 +153,7 @@ async function checkKeysLost(cluster, sim, postgres, figures) {
 	);
 }
 
-const entriesOf = (text) => text.match(/.{12}/g) ?? [];
+const entriesOf = (text) => text.match(new RegExp(`.{${WIDTH}}`, 'g')) ?? [];
 
 async function storedDigests(postgres) {
 	const raw = await postgres.psql(
@@ -154,7 +161,7 @@ async function storedDigests(postgres) {
 		'n8n',
 	);
 	const data = raw ? JSON.parse(raw) : {};
-	// Remembered deliveries: 12-character digests, one after another (nodes/CoinRemitterTrigger/dedupe.ts).
+	// Remembered deliveries: digests of WIDTH characters, one after another (deliveryDigests.ts).
 	return String(data['node:CoinRemitter Trigger']?.deliveries ?? '');
 }
 
