@@ -2,7 +2,7 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { StaticDataCopies } from '../shared/staticDataCopies';
 import { contains, deliveries, digestOf, lacking, WIDTH } from './deliveryDigests';
-import { writesBehindMs, type Claim } from './pacing';
+import { holdMs, type Claim } from './pacing';
 
 // The delivery keys themselves come from each callback kind (callbacks/*.callback.ts: deliveryKey).
 
@@ -28,6 +28,11 @@ export const deliveryMemoryBounds = {
 	maxWriteLagMs: 1000,
 	/** The longest a sender is held for its answer while n8n's writes are behind (paceMs). */
 	maxPaceMs: 10_000,
+	/**
+	 * Claims of this process within maxPaceMs answered at once however far behind the writes are
+	 * (short of maxPaceMs): a burst, not a flood (pacing.ts, holdMs).
+	 */
+	burstClaims: 1000,
 };
 /** The copies this process may still write, per trigger: at most this many. */
 const MAX_WRITERS = 200;
@@ -166,7 +171,7 @@ export class DeliveryMemory {
 	paceMs(loadedAt: number, now = Date.now()): number {
 		const text = deliveries(this.staticData, this.field);
 		const written = (digest: string) => contains(text, digest);
-		const behindMs = writesBehindMs(this.lane.recent, written, deliveryMemoryBounds, loadedAt);
+		const behindMs = holdMs(this.lane.recent, written, deliveryMemoryBounds, loadedAt);
 		return Math.max(0, behindMs - (now - loadedAt));
 	}
 

@@ -33,6 +33,27 @@ export function writesBehindMs(
 	return Math.min(maxPaceMs, now - batchMs - recent[oldestMissing].at);
 }
 
+/**
+ * How long the sender of a callback the node answers (n8n 1.x) is to wait at `now`: as long as the
+ * writes are behind (writesBehindMs), once this process has claimed more than burstClaims in the
+ * last maxPaceMs, or once the writes are that whole time behind. A burst below that is answered at
+ * once: the runs it can pile up are bounded by its size, where a flood is paced after its first
+ * burstClaims callbacks. Unpaced, every run of n8n 1.x loads the delivery memory again, so a flood
+ * of thousands grows n8n far past what its own Webhook node does; a burst of hundreds does not.
+ */
+export function holdMs(
+	recent: Claim[],
+	written: (digest: string) => boolean,
+	bounds: { batchMs: number; maxWriteLagMs: number; maxPaceMs: number; burstClaims: number },
+	now: number,
+): number {
+	const behindMs = writesBehindMs(recent, written, bounds, now);
+	if (behindMs === 0 || behindMs >= bounds.maxPaceMs) return behindMs;
+	const inWindow = (index: number) => recent[index].at >= now - bounds.maxPaceMs;
+	const claimedInWindow = recent.length - firstWhere(recent.length, inWindow);
+	return claimedInWindow > bounds.burstClaims ? behindMs : 0;
+}
+
 /** The first index below `count` where `holds` does, given that it holds from some index on; else `count`. */
 function firstWhere(count: number, holds: (index: number) => boolean): number {
 	let [low, high] = [0, count];

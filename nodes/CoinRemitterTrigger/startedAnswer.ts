@@ -15,9 +15,9 @@ export const STARTED_BODY = { received: true };
  * it answers, and answers before it starts the run (n8n 1.x). There the sender's wait for n8n's
  * answer is only the save's: the node answers itself first, as the Webhook node's answer comes
  * before any save (BENCHMARKS.md, a callback's cost), and the delivery memory batches the saves
- * (dedupe.ts). It holds that answer while n8n's writes are behind (DeliveryMemory.paceMs):
- * unpaced, 5,600 widget orders piled up runs, each loading the static data again, and grew n8n
- * 1.123 by 911–1,090 MB (BENCHMARKS.md, measure 10). n8n 2.10 and later
+ * (dedupe.ts). Past a burst, it holds that answer while n8n's writes are behind
+ * (DeliveryMemory.paceMs): unpaced, 5,600 widget orders piled up runs, each loading the static
+ * data again, and grew n8n 1.123 by 911–1,090 MB (BENCHMARKS.md, measure 10). n8n 2.10 and later
  * answer once the run has started, which paces the senders, so the answer stays n8n's; 2.0 to 2.9
  * answer before the run like 1.x but are only told apart by major version, so they keep n8n's
  * answer. n8n gives community nodes its own n8n-workflow.

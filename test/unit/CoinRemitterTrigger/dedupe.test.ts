@@ -241,8 +241,11 @@ describe('DeliveryMemory batches the writes of callbacks answered already', () =
 });
 
 describe("DeliveryMemory.paceMs: how long a sender waits while n8n's writes are behind", () => {
-	const { batchMs, maxWriteLagMs } = deliveryMemoryBounds;
+	const { batchMs, maxWriteLagMs, burstClaims } = deliveryMemoryBounds;
 	const t0 = 1_000_000_000_000;
+	// The 100 claims below are a flood unless a test says otherwise.
+	beforeEach(() => (deliveryMemoryBounds.burstClaims = 0));
+	afterAll(() => (deliveryMemoryBounds.burstClaims = burstClaims));
 	/** 100 claims 10 ms apart in one process, the first `written` of them in the database's row. */
 	function claims(written: number) {
 		const db = new Database();
@@ -292,5 +295,20 @@ describe("DeliveryMemory.paceMs: how long a sender waits while n8n's writes are 
 		const now = t0 + 500 + batchMs + maxPaceMs;
 		expect(claims(0)(now)).toBe(maxPaceMs);
 		expect(claims(70)(now)).toBe(now - batchMs - (t0 + 700));
+	});
+
+	it('holds no one in a burst of up to burstClaims claims within maxPaceMs, unless the writes are that whole time behind', () => {
+		const { maxPaceMs } = deliveryMemoryBounds;
+		const now = t0 + 990 + batchMs + maxWriteLagMs + 500;
+		deliveryMemoryBounds.burstClaims = 100; // all 100 claims are within maxPaceMs of now
+		expect(claims(60)(now)).toBe(0);
+		expect(claims(0)(now)).toBe(0);
+		deliveryMemoryBounds.burstClaims = 99; // one more than the burst: held as long as behind
+		expect(claims(60)(now)).toBe(now - batchMs - (t0 + 600));
+		// At now2 the last 50 claims count (50 ≤ burstClaims), but the oldest counted is unwritten.
+		const now2 = t0 + 500 + batchMs + maxPaceMs;
+		deliveryMemoryBounds.burstClaims = 100;
+		expect(claims(0)(now2)).toBe(maxPaceMs);
+		expect(claims(70)(now2)).toBe(0);
 	});
 });

@@ -69,6 +69,11 @@ const remembered = (row: { staticData: string }) =>
 	).length / WIDTH;
 
 describe('a callback that starts the workflow where n8n saves before it answers (n8n 1.x)', () => {
+	// A handful of callbacks stand for a flood in these tests, except where one says otherwise.
+	const { burstClaims } = deliveryMemoryBounds;
+	beforeEach(() => (deliveryMemoryBounds.burstClaims = 0));
+	afterAll(() => (deliveryMemoryBounds.burstClaims = burstClaims));
+
 	it('is answered by the node before n8n saves, and every delivery is still saved', async () => {
 		const row = { staticData: '{}' };
 
@@ -196,6 +201,29 @@ describe('a callback that starts the workflow where n8n saves before it answers 
 			jest.useRealTimers();
 		}
 	}, 15_000);
+
+	it("holds no answer in a burst of up to burstClaims callbacks, however far behind n8n's writes are (short of maxPaceMs)", async () => {
+		const row = { staticData: '{}' };
+		const claimedFrom = Date.now();
+		await deliver(row, depositCallback(), 'p9', { written: false });
+		try {
+			dateOnlyAt(claimedFrom + deliveryMemoryBounds.batchMs + 2_000);
+			deliveryMemoryBounds.burstClaims = 3; // this callback is the 2nd, then the 3rd: a burst
+			const inBurst = await Promise.all([
+				deliver(row, depositCallback(), 'p9', { written: false }),
+				deliver(row, depositCallback(), 'p9', { written: false }),
+			]);
+			for (const one of inBurst) {
+				expect(one.result.items).toHaveLength(1);
+				expect(one.heldMs).toBeLessThan(100);
+			}
+			// The 4th within maxPaceMs is past the burst, and the writes are still behind: held.
+			const past = await deliver(row, depositCallback(), 'p9', { written: false });
+			expect(past.heldMs).toBeGreaterThanOrEqual(1_500);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
 
 	it('holds no answer with Skip Duplicates off (nothing claimed, nothing to wait for)', async () => {
 		const row = { staticData: '{}' };
