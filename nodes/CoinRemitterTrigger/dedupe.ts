@@ -29,8 +29,9 @@ export const deliveryMemoryBounds = {
 	/** The longest a sender is held for its answer while n8n's writes are behind (paceMs). */
 	maxPaceMs: 10_000,
 	/**
-	 * Claims of this process within maxPaceMs answered at once however far behind the writes are
-	 * (short of maxPaceMs): a burst, not a flood (pacing.ts, holdMs).
+	 * Claims of this process within maxPaceMs (per trigger and lane) answered at once while the
+	 * writes are less than maxPaceMs behind: a burst, not a flood (pacing.ts, holdMs). Below
+	 * maxRemembered, the most claims a lane keeps.
 	 */
 	burstClaims: 1000,
 };

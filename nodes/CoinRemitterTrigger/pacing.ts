@@ -36,10 +36,11 @@ export function writesBehindMs(
 /**
  * How long the sender of a callback the node answers (n8n 1.x) is to wait at `now`: as long as the
  * writes are behind (writesBehindMs), once this process has claimed more than burstClaims in the
- * last maxPaceMs, or once the writes are that whole time behind. A burst below that is answered at
- * once: the runs it can pile up are bounded by its size, where a flood is paced after its first
- * burstClaims callbacks. Unpaced, every run of n8n 1.x loads the delivery memory again, so a flood
- * of thousands grows n8n far past what its own Webhook node does; a burst of hundreds does not.
+ * last maxPaceMs, or once the writes are that whole time behind (measured over twice that time).
+ * A burst below that is answered at once: the runs it can pile up are bounded by its size, where a
+ * flood is paced once it passes burstClaims, and a steady flow below that once n8n falls that far
+ * behind. Unpaced, every run of n8n 1.x loads the delivery memory again, so a flood of thousands
+ * grows n8n far past what its own Webhook node does; a burst of hundreds does not.
  */
 export function holdMs(
 	recent: Claim[],
@@ -48,10 +49,11 @@ export function holdMs(
 	now: number,
 ): number {
 	const behindMs = writesBehindMs(recent, written, bounds, now);
-	if (behindMs === 0 || behindMs >= bounds.maxPaceMs) return behindMs;
+	if (behindMs === 0) return 0;
 	const inWindow = (index: number) => recent[index].at >= now - bounds.maxPaceMs;
-	const claimedInWindow = recent.length - firstWhere(recent.length, inWindow);
-	return claimedInWindow > bounds.burstClaims ? behindMs : 0;
+	if (recent.length - firstWhere(recent.length, inWindow) > bounds.burstClaims) return behindMs;
+	const overTwice = { ...bounds, maxPaceMs: 2 * bounds.maxPaceMs };
+	return writesBehindMs(recent, written, overTwice, now) >= bounds.maxPaceMs ? behindMs : 0;
 }
 
 /** The first index below `count` where `holds` does, given that it holds from some index on; else `count`. */

@@ -305,10 +305,11 @@ describe("DeliveryMemory.paceMs: how long a sender waits while n8n's writes are 
 		expect(claims(0)(now)).toBe(0);
 		deliveryMemoryBounds.burstClaims = 99; // one more than the burst: held as long as behind
 		expect(claims(60)(now)).toBe(now - batchMs - (t0 + 600));
-		// At now2 the last 50 claims count (50 ≤ burstClaims), but the oldest counted is unwritten.
-		const now2 = t0 + 500 + batchMs + maxPaceMs;
+		// Later only the last 39 claims are within maxPaceMs, a burst; but with none written, the
+		// writes are more than maxPaceMs behind: held. Written up to the 70th, they are not.
+		const later = t0 + 500 + batchMs + maxPaceMs + 5;
 		deliveryMemoryBounds.burstClaims = 100;
-		expect(claims(0)(now2)).toBe(maxPaceMs);
-		expect(claims(70)(now2)).toBe(0);
+		expect(claims(0)(later)).toBe(maxPaceMs - 5);
+		expect(claims(70)(later)).toBe(0);
 	});
 });
