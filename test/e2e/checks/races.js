@@ -439,8 +439,8 @@ async function raceTwins(instance, sim, tag) {
 async function checkTwinsAfterRestart(instance, sim, tag) {
 	const [refusedBefore, neverMet] = [twinPayout(TWIN.atOnce), twinPayout(NEVER_MET)];
 	const [original, copy] = [urlOf(instance, RACES.twin.path), urlOf(instance, RACES.twinCopy.path)];
-	await untilRegistered(urlOf(instance, RACES.twin.path));
-	await untilRegistered(urlOf(instance, RACES.twinCopy.path));
+	await untilRegistered(original);
+	await untilRegistered(copy);
 	const answers = [await post(copy, refusedBefore), await post(original, refusedBefore)];
 	const copyAnswer = await post(copy, neverMet);
 	const paidAgain = withdrawalsTo(sim, [neverMet.address]).sends - 1;

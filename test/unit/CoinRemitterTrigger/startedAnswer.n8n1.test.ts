@@ -68,6 +68,27 @@ const remembered = (row: { staticData: string }) =>
 			?.deliveries ?? '',
 	).length / WIDTH;
 
+/**
+ * A row whose first claim on `path` n8n has not written yet, with Date moved `behindMs` past that
+ * claim's batch (fixed, or `running` on) while `body` delivers more; real timers again after.
+ */
+async function whileWritesBehind(
+	path: string,
+	behindMs: number,
+	body: (row: { staticData: string }) => Promise<void>,
+	{ running = false } = {},
+) {
+	const row = { staticData: '{}' };
+	const claimedFrom = Date.now();
+	await deliver(row, depositCallback(), path, { written: false });
+	try {
+		dateOnlyAt(claimedFrom + deliveryMemoryBounds.batchMs + behindMs, { running });
+		await body(row);
+	} finally {
+		jest.useRealTimers();
+	}
+}
+
 describe('a callback that starts the workflow where n8n saves before it answers (n8n 1.x)', () => {
 	// A handful of callbacks stand for a flood in these tests, except where one says otherwise.
 	const { burstClaims } = deliveryMemoryBounds;
@@ -177,37 +198,32 @@ describe('a callback that starts the workflow where n8n saves before it answers 
 	});
 
 	it('never holds a 202 (acknowledged while the rate limit binds, answered before webhook() returns), however far behind the writes are', async () => {
-		const row = { staticData: '{}' };
-		const claimedFrom = Date.now();
-		await deliver(row, depositCallback(), 'p8', { written: false });
-		try {
-			// Date goes on: the verification waits out the rate limit by it.
-			dateOnlyAt(claimedFrom + deliveryMemoryBounds.batchMs + 5_000, { running: true });
-			Object.assign(ctx.sim.faults, { rateLimitBurst: 1, retryAfterSeconds: 2 });
-			const acknowledged = await deliver(row, depositCallback(), 'p8', {
-				parameters: { options: { verificationWait: 1 } },
-				written: false,
-			});
-			expect(acknowledged.result.status).toBe(202);
-			expect(acknowledged.result.items).toHaveLength(1);
-			expect(acknowledged.heldMs).toBeLessThan(100);
-			// Answered while the verification waited out the rate limit: long before webhook() returned.
-			expect(acknowledged.returnedAfterMs).toBeGreaterThanOrEqual(1_900);
-			// The writes were (and are still) behind: a callback answered 200 now is held.
-			const started = await deliver(row, depositCallback(), 'p8');
-			expect(started.result.status).toBe(200);
-			expect(started.heldMs).toBeGreaterThanOrEqual(1_500);
-		} finally {
-			jest.useRealTimers();
-		}
+		// Date goes on: the verification waits out the rate limit by it.
+		await whileWritesBehind(
+			'p8',
+			5_000,
+			async (row) => {
+				Object.assign(ctx.sim.faults, { rateLimitBurst: 1, retryAfterSeconds: 2 });
+				const acknowledged = await deliver(row, depositCallback(), 'p8', {
+					parameters: { options: { verificationWait: 1 } },
+					written: false,
+				});
+				expect(acknowledged.result.status).toBe(202);
+				expect(acknowledged.result.items).toHaveLength(1);
+				expect(acknowledged.heldMs).toBeLessThan(100);
+				// Answered while the verification waited out the rate limit: long before webhook() returned.
+				expect(acknowledged.returnedAfterMs).toBeGreaterThanOrEqual(1_900);
+				// The writes were (and are still) behind: a callback answered 200 now is held.
+				const started = await deliver(row, depositCallback(), 'p8');
+				expect(started.result.status).toBe(200);
+				expect(started.heldMs).toBeGreaterThanOrEqual(1_500);
+			},
+			{ running: true },
+		);
 	}, 15_000);
 
 	it("holds no answer in a burst of up to burstClaims callbacks, however far behind n8n's writes are (short of maxPaceMs)", async () => {
-		const row = { staticData: '{}' };
-		const claimedFrom = Date.now();
-		await deliver(row, depositCallback(), 'p9', { written: false });
-		try {
-			dateOnlyAt(claimedFrom + deliveryMemoryBounds.batchMs + 2_000);
+		await whileWritesBehind('p9', 2_000, async (row) => {
 			deliveryMemoryBounds.burstClaims = 3; // this callback is the 2nd, then the 3rd: a burst
 			const inBurst = await Promise.all([
 				deliver(row, depositCallback(), 'p9', { written: false }),
@@ -220,17 +236,11 @@ describe('a callback that starts the workflow where n8n saves before it answers 
 			// The 4th within maxPaceMs is past the burst, and the writes are still behind: held.
 			const past = await deliver(row, depositCallback(), 'p9', { written: false });
 			expect(past.heldMs).toBeGreaterThanOrEqual(1_500);
-		} finally {
-			jest.useRealTimers();
-		}
+		});
 	});
 
 	it('holds no answer with Skip Duplicates off (nothing claimed, nothing to wait for)', async () => {
-		const row = { staticData: '{}' };
-		const claimedFrom = Date.now();
-		await deliver(row, depositCallback(), 'p7', { written: false });
-		try {
-			dateOnlyAt(claimedFrom + deliveryMemoryBounds.batchMs + 2_000);
+		await whileWritesBehind('p7', 2_000, async (row) => {
 			const unremembered = await deliver(row, depositCallback(), 'p7', {
 				parameters: { options: { skipDuplicates: false } },
 			});
@@ -238,8 +248,6 @@ describe('a callback that starts the workflow where n8n saves before it answers 
 			expect(unremembered.heldMs).toBeLessThan(100);
 			const remembered = await deliver(row, depositCallback(), 'p7');
 			expect(remembered.heldMs).toBeGreaterThanOrEqual(1_500);
-		} finally {
-			jest.useRealTimers();
-		}
+		});
 	});
 });
