@@ -22,7 +22,7 @@ export default [
 		files: ['credentials/**/*.ts', 'nodes/**/*.ts'],
 		rules: {
 			'prefer-spread': 'error',
-			// The code stays easy to walk: small files, small functions (issue 41).
+			// The code stays easy to walk: small files, small functions.
 			'max-lines': ['error', { max: 250 }],
 			'max-lines-per-function': ['error', { max: 60 }],
 		},

@@ -69,8 +69,8 @@ static_pid=$!
 # Chromium, scripts/install-browser.sh, with playwright-core) once the line's `n8n execute` checks
 # are over, then queue mode (n8n 1.123 and 2.41 at once, each main + 2 workers + 2 webhook
 # processes on PostgreSQL and Redis from Debian's packages) once the last browser suite has ended.
-# Never two of those at once: two editors and two browsers on two cores time out in the editor (a
-# fresh-clone run, 2026-11-28: 6 checks of 1.123's failed so).
+# Never two of those at once: two editors and two browsers on two cores time out in the editor (6
+# of 1.123's checks failed so in a fresh-clone run).
 step bash scripts/install-browser.sh
 step bash scripts/install-queue-services.sh
 wait "$install_pid" || { echo "▸ Installing n8n 1.123 in the background failed:"; cat "$install_log"; }

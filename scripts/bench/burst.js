@@ -1,5 +1,5 @@
 'use strict';
-// Measure 5: a merchant's busy minute (issue 20). A gateway at the free plan's real limit (100 calls
+// Measure 5: a merchant's busy minute. A gateway at the free plan's real limit (100 calls
 // a minute per wallet) and 100 ms away; 150 genuine deposit callbacks and 20 forged ones posted by
 // 25 concurrent senders over about a minute, each ONCE (a sender that never retries); with and
 // without a workflow in the same n8n reading the balance 100 times on the same wallet (same

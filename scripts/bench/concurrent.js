@@ -1,5 +1,5 @@
 'use strict';
-// Measure 6 (issue 26): what one callback costs under concurrency, in one n8n.
+// Measure 6: what one callback costs under concurrency, in one n8n.
 //   a. 600 confirmed deposit callbacks from 25 concurrent senders, to the CoinRemitter Trigger (as
 //      merchants run it: Skip Duplicates on) and to n8n's Webhook node answering on receipt,
 //      interleaved in rounds of 100 after a warm-up; Verify With the API off, then on with the

@@ -1,9 +1,9 @@
 'use strict';
-// Measure 12: Skip Duplicates under a full-size flood of forged widget orders (issue 33, item 7;
-// issue 41): a paid invoice delivered to a saved trigger (typeVersion 2), 6,000 forged widget
-// orders over 125 s from 20 senders (each its own run), the invoice replayed: whether it started a
-// second run, how many forged orders were taken and how long it took. The end-to-end suite runs
-// the same check in CI with the delivery memory's bounds set small (test/e2e/smallBounds.js).
+// Measure 12: Skip Duplicates under a full-size flood of forged widget orders: a paid invoice
+// delivered to a saved trigger (typeVersion 2), 6,000 forged widget orders over 125 s from 20
+// senders (each its own run), the invoice replayed: whether it started a second run, how many
+// forged orders were taken and how long it took. The end-to-end suite runs the same check in CI
+// with the delivery memory's bounds set small (test/e2e/smallBounds.js).
 const { v1Credential, CREDENTIALS } = require('../n8n-runtime');
 const {
 	FULL_BOUNDS,

@@ -1,5 +1,5 @@
 'use strict';
-// Measure 6: a forged flood (issue 24, item 6). A gateway at the free plan's real limit (100 calls
+// Measure 8: a forged flood. A gateway at the free plan's real limit (100 calls
 // a minute per wallet) and 100 ms away; 600 well-formed forged deposit callbacks and 30 genuine ones
 // posted by 25 concurrent senders over about a minute, each ONCE (a sender that never retries),
 // while a workflow in the same n8n creates 10 invoices on the same wallet. Twice, each in a fresh

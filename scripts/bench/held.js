@@ -1,5 +1,5 @@
 'use strict';
-// Measure 11: where a held callback's memory goes (issue 33, item 5). 40 genuine deposit callbacks
+// Measure 11: where a held callback's memory goes. 40 genuine deposit callbacks
 // posted at once while the gateway answers every call 429 (retry-after 120 s): the trigger holds
 // what it may (202, verified in the background) and answers the rest 503. With them held, n8n's
 // resident memory and a V8 heap snapshot of its main thread (node --heapsnapshot-signal): the JS

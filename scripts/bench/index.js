@@ -11,7 +11,7 @@
 //   4. cold.js       40 reads at 150 ms in a fresh n8n process: CoinRemitter node vs HTTP Request node.
 //   5. burst.js      150 genuine + 20 forged callbacks in a minute at the plan's real limit (100 a
 //                    minute, 100 ms), with and without a 100-read batch on the same wallet.
-//   6. concurrent.js issue 26: 600 callbacks from 25 senders, trigger vs Webhook node interleaved,
+//   6. concurrent.js 600 callbacks from 25 senders, trigger vs Webhook node interleaved,
 //                    Verify off and on (gateway 100 ms away); the trigger with 100 / 1,000 / 5,000
 //                    deliveries remembered; 40 random-binary text/xml bodies, 10 at a time.
 //   7. memory.js     the delivery memory's cost per callback at 100 / 1,000 / 5,000 remembered,

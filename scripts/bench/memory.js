@@ -1,5 +1,5 @@
 'use strict';
-// Measure 7 (issue 26): what the trigger's delivery memory costs one callback, outside n8n, with
+// Measure 7: what the trigger's delivery memory costs one callback, outside n8n, with
 // 100, 1,000 and 5,000 deliveries remembered. The static data goes the way n8n takes it for each
 // webhook request: the workflow's row parsed into a new n8n-workflow Workflow (observable static
 // data), the trigger's memory, the whole object written back as JSON when it changed; 25 requests

@@ -1,5 +1,5 @@
 'use strict';
-// Measure 9 (issue 32): 100 payouts posted at the same moment, each an execution of its own
+// Measure 9: 100 payouts posted at the same moment, each an execution of its own
 // (Webhook → Withdrawal → Create, a Payout Key each, one wallet), at the plan's real limit (100 a
 // minute, gateway 100 ms away), then the same 100 again (a resend). The Payout Key of every one is
 // recorded in n8n's deduplication store in turn (one write at a time per node and process): how

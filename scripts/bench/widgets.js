@@ -1,5 +1,5 @@
 'use strict';
-// Measure 10: 5,600 widget orders from 20 senders, as fast as they go (issue 33, item 5). Three
+// Measure 10: 5,600 widget orders from 20 senders, as fast as they go. Three
 // conditions, each in a fresh n8n: forged orders to a new trigger left at its defaults (no Widget
 // API credential: every one is refused); orders with the widget secret, each starting the trigger's
 // workflow (its item to an HTTP Request node); and n8n's own Webhook node doing the same work.

@@ -1,5 +1,5 @@
 'use strict';
-// The text/xml reproduction (issue 26), with n8n's own nodes only: a fresh n8n without this
+// The text/xml reproduction, with n8n's own nodes only: a fresh n8n without this
 // package, one workflow with n8n's Webhook node (typeVersion 2, and one at typeVersion 1), and 40
 // random-binary `text/xml` bodies posted 10 at a time to each. Counts the bodies left without an
 // answer after 15 s. `node scripts/bench xml` (COINREMITTER_BENCH_N8N picks the n8n line), or

@@ -10,7 +10,7 @@ const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
 
 // The newest n8n 2.x that installs from the registry this project reaches: `npm start`, the e2e,
-// browser and queue suites and the bench (COINREMITTER_BENCH_N8N) run it. 2.41.1 (2026-11-27):
+// browser and queue suites and the bench (COINREMITTER_BENCH_N8N) run it. 2.41.1, because
 // 2.41.3, the registry's newest, does not resolve (it pins @n8n/agents@0.26.2 and
 // @n8n/ai-node-sdk@0.31.2, which the registry lacks). Its lockfiles/2.41.1/package.json has no
 // overrides: its tree has no `xlsx` (n8n-nodes-base uses @e965/xlsx; 1.123's xlsx override stays in

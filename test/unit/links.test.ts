@@ -128,8 +128,6 @@ describe('links inside the README and docs/', () => {
 	it.each(links)('%s → %s exists', (page, target) => {
 		const [path, anchor] = target.split('#');
 		const file = path === '' ? page : relative(ROOT, resolve(ROOT, dirname(page), path));
-		// docs/architecture.md is the lead's (issue 25.7); it is linked before it lands.
-		if (file === join('docs', 'architecture.md') && !existsSync(join(ROOT, file))) return;
 		expect(existsSync(join(ROOT, file))).toBe(true);
 		if (anchor !== undefined && file.endsWith('.md'))
 			expect([...anchorsOf(read(file))]).toContain(anchor);

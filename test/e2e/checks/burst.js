@@ -1,5 +1,5 @@
 'use strict';
-// A small burst of callbacks while the wallet's rate limit binds (issue 20): 20 genuine deposit
+// A small burst of callbacks while the wallet's rate limit binds: 20 genuine deposit
 // callbacks and 5 forged ones, posted once each by 25 senders at once (a sender that never
 // retries). The gateway answers the next API call 429 with `retry-after: 20`, longer than the
 // trigger's Verification Wait (5 s): the trigger must acknowledge (202) and verify in the

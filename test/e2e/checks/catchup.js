@@ -1,5 +1,5 @@
 'use strict';
-// The catch-up of examples/never-miss-a-payment.json in a started n8n (issue 20): the example as
+// The catch-up of examples/never-miss-a-payment.json in a started n8n: the example as
 // shipped, with its Schedule Trigger firing every 6 s, its Set nodes listing a simulator address
 // and invoice, and its last node posting each item to the simulator's sink. Deposit A delivered by
 // its callback runs once and does not come again through the catch-up; deposit B, whose callback

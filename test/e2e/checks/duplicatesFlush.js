@@ -1,11 +1,11 @@
 'use strict';
-// Skip Duplicates cannot be flushed for free, in real n8n (issue 33, item 7): a paid invoice
-// delivered to a saved trigger (typeVersion 2, where widget orders still start unverified without
-// a Widget Secret), then more forged widget orders than the delivery memory holds, each its own
-// run, over longer than n8n may write a request's static data back; the invoice replayed starts no
-// second run. CI crosses both bounds at a small size: its n8n starts with them set small
-// (test/e2e/smallBounds.js), this check runs first, and the next restart sets them back. `npm run bench -- duplicates` runs the same at
-// full size (6,000 forged over 125 s against 5,000 and 120 s).
+// Skip Duplicates cannot be flushed for free, in real n8n: a paid invoice delivered to a saved
+// trigger (typeVersion 2, where widget orders still start unverified without a Widget Secret), then
+// more forged widget orders than the delivery memory holds, each its own run, over longer than n8n
+// may write a request's static data back; the invoice replayed starts no second run. CI crosses
+// both bounds at a small size: its n8n starts with them set small (test/e2e/smallBounds.js), this
+// check runs first, and the next restart sets them back. `npm run bench -- duplicates` runs the
+// same at full size (6,000 forged over 125 s against 5,000 and 120 s).
 const { join } = require('node:path');
 const { BOUNDS_SET } = require('../smallBounds');
 const { performance } = require('node:perf_hooks');

@@ -1,5 +1,5 @@
 'use strict';
-// A flood of forged callbacks aimed at one known deposit address (issue 24, item 6): 40 well-formed
+// A flood of forged callbacks aimed at one known deposit address: 40 well-formed
 // deposit callbacks with ids the wallet never had, all on a real address of the wallet, and the
 // genuine callback of a deposit on that address in the middle, posted at once by 41 senders that
 // keep what they are answered 503 (past the callbacks one n8n process holds open) and post it again.

@@ -1,8 +1,8 @@
 'use strict';
-// Delivered states survive n8n being stopped and started again, with a long delivery history
-// (issue 26): a trigger whose workflow already remembers 5,000 deliveries in the form earlier
-// versions kept (`delivered: { key: time }`) takes a new deposit once, answers a remembered one
-// as a duplicate, and after a restart answers the same callbacks again without a second execution.
+// Delivered states survive n8n being stopped and started again, with a long delivery history: a
+// trigger whose workflow already remembers 5,000 deliveries in the form earlier versions kept
+// (`delivered: { key: time }`) takes a new deposit once, answers a remembered one as a duplicate,
+// and after a restart answers the same callbacks again without a second execution.
 const { callbacks } = require('../../../simulator/server');
 const { check } = require('../../report');
 const { waitFor, webhookRegistered } = require('../../../scripts/n8n-runtime');

@@ -1,5 +1,5 @@
 // Deposits and withdrawals: recognised by type, verified by id, and a verified item holds what the
-// record says, never what the sender claims beyond it (issue 24, "verified means the record").
+// record says, never what the sender claims beyond it ("verified means the record").
 import type { IDataObject } from 'n8n-workflow';
 
 import { transactionCallback } from '../../../../nodes/CoinRemitterTrigger/callbacks/transaction.callback';
