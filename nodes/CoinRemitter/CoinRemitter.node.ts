@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { properties, subtitleExpression } from './actions/description';
+import { OUTPUTS_EXPRESSION, properties, subtitleExpression } from './actions/description';
 import { router } from './actions/router';
 
 export class CoinRemitter implements INodeType {
@@ -25,7 +25,7 @@ export class CoinRemitter implements INodeType {
 		defaults: { name: 'CoinRemitter' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: OUTPUTS_EXPRESSION,
 		// `hide`, not `show`: n8n's editor takes a parameter named in the credentials' `show` conditions
 		// for the node's authentication selector, hides it and lets the credential picked decide it. API
 		// Version stays a visible field (V1 by default) and picks the credential.

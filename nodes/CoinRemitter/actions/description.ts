@@ -93,3 +93,18 @@ export function subtitleExpression(): string {
 	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
 	return `={{ (${JSON.stringify(labels)}[${JSON.stringify(keys)}.indexOf(${key})] || ${key}) + ($parameter["apiVersion"] === "legacy" ? " (legacy)" : "") }}`;
 }
+
+/**
+ * The node's outputs, from its parameters: Withdrawal → Create that asks a person has "Sent" and
+ * "Ask a Person", Withdrawal → Check Funds has "Covered" and "Not Covered"; every other operation
+ * one. Plain JavaScript in a string: n8n evaluates it in the editor and the engine.
+ */
+export const OUTPUTS_EXPRESSION: `={{${string}}}` = `={{(${[
+	'function (p) {',
+	"  var main = function (name) { return { type: 'main', displayName: name }; };",
+	"  if (p.resource !== 'withdrawal') return ['main'];",
+	"  if (p.operation === 'create' && p.askAPerson === 'aboveLimits') return [main('Sent'), main('Ask a Person')];",
+	"  if (p.operation === 'checkFunds') return [main('Covered'), main('Not Covered')];",
+	"  return ['main'];",
+	'}',
+].join('\n')})($parameter)}}`;

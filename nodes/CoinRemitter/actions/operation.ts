@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
@@ -28,6 +29,16 @@ export interface ItemContext {
 	send(endpoint: Endpoint, fields?: IDataObject): Promise<IDataObject | IDataObject[]>;
 }
 
+/** An item an operation sends to another output of the node than its first (see `outputs`). */
+export class ToOutput {
+	constructor(
+		readonly output: number,
+		readonly json: IDataObject,
+	) {}
+}
+
+export type OperationResult = IDataObject | IDataObject[] | ToOutput;
+
 /**
  * An `<operation>.operation.ts` module: its dropdown entry, its facts, its endpoint, its fields and
  * its call for one item.
@@ -39,7 +50,17 @@ export interface Operation {
 	endpoint: Endpoint;
 	/** Its fields, without display conditions: the resource shows them for this operation only. */
 	properties: INodeProperties[];
-	execute(this: IExecuteFunctions, item: ItemContext): Promise<IDataObject | IDataObject[]>;
+	execute(this: IExecuteFunctions, item: ItemContext): Promise<OperationResult>;
+	/** How many outputs the node has with this operation's parameters (default 1): see nodeOutputs. */
+	outputCount?(context: IExecuteFunctions): number;
+	/**
+	 * For an operation that answers for all items together (a batch): runs instead of `execute`,
+	 * once, and returns the node's outputs. `itemContext(i)` is what `execute` would be given.
+	 */
+	executeBatch?(
+		this: IExecuteFunctions,
+		itemContext: (itemIndex: number) => ItemContext,
+	): Promise<INodeExecutionData[][]>;
 }
 
 /** A resource's Operation dropdowns (one per interface) and the fields of its operations. */

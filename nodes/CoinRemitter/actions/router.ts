@@ -6,6 +6,7 @@ import { callApi } from '../../shared/client';
 import { resources } from './description';
 import { asNodeError } from './nodeError';
 import type { ItemContext, Operation } from './operation';
+import { ToOutput } from './operation';
 import { concurrencyFor, deliveryPolicy } from './options';
 import { withdrawalOutcome } from './withdrawal/outcome';
 
@@ -37,11 +38,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const api = this.getNodeParameter('apiVersion', 0) as ApiVersion;
 	const operation = chosenOperation(this, api);
+	if (operation.executeBatch)
+		return await operation.executeBatch.call(this, (itemIndex) =>
+			itemContext(this, operation, api, itemIndex),
+		);
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const concurrency = concurrencyFor(operation.facts, options.concurrency);
 	const continueOnFail = this.continueOnFail();
 
-	const outputs: INodeExecutionData[][] = [];
+	const outputs: Array<Array<{ output: number; item: INodeExecutionData }>> = [];
 	let failure: { itemIndex: number; error: NodeApiError | NodeOperationError } | undefined;
 	await forEachBounded(
 		items.length,
@@ -51,13 +56,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			try {
 				const item = itemContext(this, operation, api, itemIndex);
 				const result = await operation.execute.call(this, item);
-				outputs[itemIndex] = (Array.isArray(result) ? result : [result]).map((json) => ({
-					json,
-					pairedItem,
-				}));
+				outputs[itemIndex] = (Array.isArray(result) ? result : [result]).map((json) =>
+					json instanceof ToOutput
+						? { output: json.output, item: { json: json.json, pairedItem } }
+						: { output: 0, item: { json, pairedItem } },
+				);
 			} catch (error) {
 				const nodeError = asNodeError(this, error, itemIndex);
-				if (continueOnFail) outputs[itemIndex] = [failedItem(nodeError, operation, pairedItem)];
+				if (continueOnFail)
+					outputs[itemIndex] = [{ output: 0, item: failedItem(nodeError, operation, pairedItem) }];
 				else if (failure === undefined || itemIndex < failure.itemIndex)
 					failure = { itemIndex, error: nodeError };
 			}
@@ -65,7 +72,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		() => failure !== undefined,
 	);
 	if (failure) throw failure.error;
-	return [outputs.flat()];
+	const byOutput: INodeExecutionData[][] = Array.from(
+		{ length: operation.outputCount?.(this) ?? 1 },
+		() => [],
+	);
+	for (const { output, item } of outputs.flat()) byOutput[output].push(item);
+	return byOutput;
 }
 
 /**

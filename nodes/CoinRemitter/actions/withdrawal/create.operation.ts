@@ -4,11 +4,13 @@ import type { Endpoint } from '../../../shared/client';
 import { credentialTypeOf } from '../../../shared/client';
 import { addressField, amountField } from '../fields';
 import { WITHDRAWAL_SPEEDS, withdrawalSpeedField } from './fields';
-import type { ItemContext, OperationFacts } from '../operation';
+import type { ItemContext, OperationFacts, OperationResult } from '../operation';
 import { onlyFor } from '../operation';
 import { asText, oneOf, positiveAmount, requiredParameter, withoutEmpty } from '../validation';
 import { guardrailsFields, refuseModelWrittenGuardrails, withGuardrails } from './guardrails';
 import { DEFAULT_KEY_DAYS, declineOnce, payOnce } from './payoutOnce';
+import { askAPerson } from './approval/ask';
+import { askAPersonFields, asksAPerson, readNoPersonLimits } from './approval/fields';
 
 export const option = {
 	name: 'Create',
@@ -55,7 +57,11 @@ export const properties: INodeProperties[] = [
 		],
 	},
 	...guardrailsFields,
+	...askAPersonFields,
 ];
+
+/** Two outputs (Sent, Ask a Person) when payouts above the no-person limits go to a person. */
+export const outputCount = (context: IExecuteFunctions) => (asksAPerson(context) ? 2 : 1);
 
 const DECISIONS = ['send', 'decline'] as const;
 /** An expression's "Decline" means decline: a decision is never lost to its case. */
@@ -64,24 +70,20 @@ const lowerCase = (value: unknown) => (typeof value === 'string' ? value.toLower
 export async function execute(
 	this: IExecuteFunctions,
 	item: ItemContext,
-): Promise<IDataObject | IDataObject[]> {
+): Promise<OperationResult> {
 	const { field: ctx, itemIndex } = item;
 	const address = requiredParameter(this, ctx, 'address', 'Address');
 	const amount = positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex));
-	const fields =
+	const withdrawalSpeed =
 		item.api === 'v1'
-			? withoutEmpty({
-					address,
-					amount,
-					withdrawal_speed: oneOf(
-						ctx,
-						'Withdrawal Speed',
-						this.getNodeParameter('withdrawalSpeed', itemIndex, ''),
-						WITHDRAWAL_SPEEDS,
-						{ optional: true },
-					),
-				})
-			: { to_address: address, amount };
+			? oneOf(
+					ctx,
+					'Withdrawal Speed',
+					this.getNodeParameter('withdrawalSpeed', itemIndex, ''),
+					WITHDRAWAL_SPEEDS,
+					{ optional: true },
+				)
+			: '';
 	const payout = {
 		key: asText(ctx, 'Payout Key', this.getNodeParameter('payoutKey', itemIndex, '')),
 		credentialType: credentialTypeOf(item.api),
@@ -98,12 +100,35 @@ export async function execute(
 		DECISIONS,
 	);
 	if (decision === 'decline') return await declineOnce.call(this, itemIndex, payout);
+	const toPerson = asksAPerson(this)
+		? {
+				limits: readNoPersonLimits(this, itemIndex),
+				ask: async (reason: string) =>
+					await askAPerson.call(this, item, { ...payout, withdrawalSpeed }, reason),
+			}
+		: undefined;
 	// The guardrails first: a refused withdrawal is neither sent nor recorded as attempted.
 	return await withGuardrails.call(
 		this,
 		itemIndex,
 		payout,
 		async () =>
-			await payOnce.call(this, itemIndex, payout, async () => await item.send(endpoint, fields)),
+			await payOnce.call(
+				this,
+				itemIndex,
+				payout,
+				async () => await item.send(endpoint, withdrawalFields(item.api, payout, withdrawalSpeed)),
+			),
+		toPerson,
 	);
 }
+
+/** What the withdrawal endpoint of `api` is sent for a payout. */
+export const withdrawalFields = (
+	api: ItemContext['api'],
+	payout: { address: string; amount: string },
+	withdrawalSpeed: string,
+): IDataObject =>
+	api === 'v1'
+		? withoutEmpty({ address: payout.address, amount: payout.amount, withdrawal_speed: withdrawalSpeed })
+		: { to_address: payout.address, amount: payout.amount };

@@ -9,9 +9,15 @@ import { isOutcomeUnknown } from '../../../shared/errors';
  * - `notSent`: surely not sent (the API refused it, or it never left); the key is free again;
  * - `unknown`: it may have been carried out; the key stays;
  * - `alreadyAttempted`: refused as an earlier attempt of the same payout (nothing sent now);
- * - `declined`: refused because its Payout Key was declined (nothing sent under it by this node).
+ * - `declined`: refused because its Payout Key was declined (nothing sent under it by this node);
+ * - `waitingForPerson`: refused because a person was asked about its Payout Key (nothing sent now).
  */
-export type WithdrawalOutcome = 'notSent' | 'unknown' | 'alreadyAttempted' | 'declined';
+export type WithdrawalOutcome =
+	| 'notSent'
+	| 'unknown'
+	| 'alreadyAttempted'
+	| 'declined'
+	| 'waitingForPerson';
 
 /** A payout the node refused to send because of what was recorded for it before: nothing was sent now. */
 export class PayoutRefused extends NodeOperationError {
@@ -19,7 +25,7 @@ export class PayoutRefused extends NodeOperationError {
 		node: INode,
 		message: string,
 		options: { itemIndex: number; description: string },
-		readonly outcome: 'alreadyAttempted' | 'declined',
+		readonly outcome: 'alreadyAttempted' | 'declined' | 'waitingForPerson',
 	) {
 		super(node, message, options);
 	}

@@ -29,15 +29,23 @@ export interface Payout {
  * The keys a payout is remembered by. `recorded`: the one written now (the user's key, or the
  * default key of today). `blockers`: keys whose record means it must not be sent: the Payout Key's
  * decline, or the default keys of the previous days of the window (the same payout was already
- * attempted). As a tool, the default key leaves the amount out: a model that changes the last
+ * attempted), and, unless a person approved it, its record as waiting for a person (only Send
+ * Approved sends an asked payout). As a tool, the default key leaves the amount out: a model that changes the last
  * decimal does not make an attempted payout look new.
  */
 export function payoutKeys(
 	context: IExecuteFunctions,
 	payout: Payout,
 	now = new Date(),
+	approvedByPerson = false,
 ): { recorded: string; blockers: string[] } {
-	if (payout.key) return { recorded: sentKey(payout.key), blockers: [declinedKey(payout.key)] };
+	if (payout.key)
+		return {
+			recorded: sentKey(payout.key),
+			blockers: approvedByPerson
+				? [declinedKey(payout.key)]
+				: [declinedKey(payout.key), askedKey(payout.key)],
+		};
 	const wallet = walletOf(context, payout.credentialType);
 	const address = canonicalAddress(payout.address);
 	const what = runsAsTool(context)
@@ -52,6 +60,7 @@ export function payoutKeys(
 
 const sentKey = (payoutKey: string) => `key:${payoutKey}`;
 const declinedKey = (payoutKey: string) => `declined:${payoutKey}`;
+const askedKey = (payoutKey: string) => `asked:${payoutKey}`;
 
 /** Without n8n's store nothing could stop a retry from paying again: send nothing (fail closed). */
 function requireStore(context: IExecuteFunctions, itemIndex: number) {
@@ -95,12 +104,15 @@ export async function payOnce(
 	itemIndex: number,
 	payout: Payout,
 	send: () => Promise<IDataObject | IDataObject[]>,
+	{ approvedByPerson = false } = {},
 ): Promise<IDataObject | IDataObject[]> {
 	requireStore(this, itemIndex);
-	const { recorded: key, blockers } = payoutKeys(this, payout);
+	const { recorded: key, blockers } = payoutKeys(this, payout, new Date(), approvedByPerson);
 	const wallet = walletOf(this, payout.credentialType);
 	const seen = await claim(this, itemIndex, wallet, key, blockers);
 	if (seen.includes(declinedKey(payout.key))) throw declinedBefore(this, itemIndex, payout);
+	if (seen.length === 1 && seen[0] === askedKey(payout.key))
+		throw waitingForPerson(this, itemIndex, payout);
 	if (seen.length > 0) throw alreadyAttempted(this, itemIndex, payout);
 	try {
 		return await send();
@@ -140,6 +152,31 @@ export async function declineOnce(
 	};
 }
 
+/**
+ * Records the payout as waiting for a person under its Payout Key, sending nothing: from then on
+ * only Withdrawal → Send Approved sends it, once, and no node of the wallet asks about it again. A
+ * key already sent, declined or asked about fails the item.
+ */
+export async function askOnce(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	payout: Payout,
+): Promise<void> {
+	if (!payout.key)
+		throw new NodeOperationError(this.getNode(), 'Payout Key: is required to ask a person', {
+			itemIndex,
+			description:
+				"A payout waiting for a person is recorded under its Payout Key, so that the person's answer decides exactly this payout, once. Set the Payout Key to a value unique to this payout, such as the payout or order ID.",
+		});
+	requireStore(this, itemIndex);
+	const wallet = walletOf(this, payout.credentialType);
+	const keys = [sentKey(payout.key), declinedKey(payout.key)];
+	const seen = await claim(this, itemIndex, wallet, askedKey(payout.key), keys);
+	if (seen.includes(declinedKey(payout.key))) throw declinedBefore(this, itemIndex, payout);
+	if (seen.includes(sentKey(payout.key))) throw alreadyAttempted(this, itemIndex, payout);
+	if (seen.length > 0) throw askedBefore(this, itemIndex, payout);
+}
+
 const RELEASE = `Once you have checked that it was not made, send it on purpose under a Payout Key that was never used (for example the order ID with a suffix, "order-1042-2"); with the Payout Key empty, the same amount to the same address is refused for ${DEFAULT_KEY_DAYS} days (UTC).`;
 const PERSON_CHECKS = `Do not send it again, under any amount: a person must first check the wallet's transactions in the CoinRemitter dashboard, and send it by hand if it was not made.`;
 
@@ -164,6 +201,31 @@ function declinedBefore(context: IExecuteFunctions, itemIndex: number, payout: P
 			description: `A Withdrawal node on this wallet with Decision set to Decline recorded this Payout Key first, for example a person declined it, or its approval timed out. The first decision recorded holds. To pay it after all, send it under a Payout Key that was never used (for example "${payout.key}-2").`,
 		},
 		'declined',
+	);
+}
+
+function waitingForPerson(context: IExecuteFunctions, itemIndex: number, payout: Payout) {
+	return new PayoutRefused(
+		context.getNode(),
+		`This payout is waiting for a person (Payout Key "${payout.key}"), so it was not sent here`,
+		{
+			itemIndex,
+			description:
+				"A Withdrawal node on this wallet with Ask a Person sent this payout to a person. Only Withdrawal → Send Approved sends it, once they approve; a decline, or no answer in time, records it as declined.",
+		},
+		'waitingForPerson',
+	);
+}
+
+function askedBefore(context: IExecuteFunctions, itemIndex: number, payout: Payout) {
+	return new PayoutRefused(
+		context.getNode(),
+		`A person was already asked about this payout (Payout Key "${payout.key}"), so they are not asked again`,
+		{
+			itemIndex,
+			description: `Their answer decides it, once, through Withdrawal → Send Approved: look for that run's message. To pay it after a decline or a time-out, send it under a Payout Key that was never used (for example "${payout.key}-2").`,
+		},
+		'waitingForPerson',
 	);
 }
 

@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isOutcomeUnknown } from '../../../../shared/errors';
 import { asNodeError } from '../../nodeError';
+import type { ToOutput } from '../../operation';
+import { addDecimals, compareDecimals } from '../../../../shared/decimal';
 import {
 	checkAddress,
 	checkMaxAmount,
@@ -12,6 +14,8 @@ import {
 	requireToolGuardrails,
 } from './checks';
 import { readGuardrails } from './fields';
+import type { NoPersonLimits } from '../approval/fields';
+import { noPersonLabel } from '../approval/fields';
 import type { Reservation } from './spendStore';
 import { Unavailable, countInDay, countInExecution, sentThisExecution } from './spendStore';
 
@@ -20,7 +24,7 @@ import { Unavailable, countInDay, countInExecution, sentThisExecution } from './
 // the allow-list and the daily maximum are required. Amounts are exact decimals, never floats.
 
 export { guardrailsFields, parseAddressList } from './fields';
-export { refuseModelWrittenGuardrails, runsAsTool } from './checks';
+export { refusal, refuseModelWrittenGuardrails, runsAsTool } from './checks';
 export { sentThisExecution } from './spendStore';
 
 export interface Withdrawal {
@@ -34,18 +38,40 @@ export interface Withdrawal {
 export const walletOf = (context: IExecuteFunctions, credentialType: string) =>
 	context.getNode().credentials?.[credentialType]?.id ?? 'unsaved';
 
+/** Where a payout goes instead of out when it is above a no-person limit (Ask a Person). */
+export interface AskAPerson {
+	limits: NoPersonLimits;
+	/** Sends the payout to a person, `reason` saying which limit it is above. */
+	ask(reason: string): Promise<ToOutput>;
+}
+
+const above = (name: keyof NoPersonLimits, limit: string, total = '') =>
+	`${total ? `it brings ${total} ` : 'it is '}above ${noPersonLabel(name)} (${limit})`;
+
+/**
+ * Counts the payout in the wallet's rolling day if it fits under the day guardrail (refused
+ * otherwise) and under the no-person day limit (`askReason` otherwise, nothing counted).
+ */
 function countInDayOrRefuse(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	withdrawal: Withdrawal,
-	limit: string,
-): Reservation {
+	limit: string | undefined,
+	noPersonLimit: string | undefined,
+): Reservation | { askReason: string } {
 	const { amount } = withdrawal;
 	const wallet = walletOf(context, withdrawal.credentialType);
-	const counted = countInDay(context, wallet, amount, fitsUnder(limit, amount));
+	let overNoPerson = false;
+	const fits = (spent: string) => {
+		if (!fitsUnder(limit, amount)(spent)) return false;
+		overNoPerson = !fitsUnder(noPersonLimit, amount)(spent);
+		return !overNoPerson;
+	};
+	const counted = countInDay(context, wallet, amount, fits);
 	if (counted instanceof Unavailable) throw dayTotalUnavailable(context, itemIndex, counted.why);
+	if (overNoPerson) return { askReason: above('maxTotalPerDay', noPersonLimit!, 'the last 24 hours to ' + addDecimals(counted.spent, amount)) };
 	if (counted.reservation === undefined)
-		throw dayTotalExceeded(context, itemIndex, amount, counted.spent, limit);
+		throw dayTotalExceeded(context, itemIndex, amount, counted.spent, limit!);
 	return counted.reservation;
 }
 
@@ -55,28 +81,50 @@ function countInDayOrRefuse(
  * withdrawal throws before `send` is called (nothing sent, no Payout Key recorded). An accepted
  * one is counted before it is sent; if the send surely sent nothing (a refusal by the service, a
  * payout already attempted, no request made) it is taken off again; one whose outcome is unknown
- * stays counted.
+ * stays counted. With `askAPerson`, a withdrawal the guardrails allow but above a no-person limit
+ * is neither sent nor counted: it goes to `askAPerson.ask`.
  */
 export async function withGuardrails(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	withdrawal: Withdrawal,
 	send: () => Promise<IDataObject | IDataObject[]>,
-): Promise<IDataObject | IDataObject[]> {
+	askAPerson?: AskAPerson,
+): Promise<IDataObject | IDataObject[] | ToOutput> {
 	const { address, amount } = withdrawal;
 	const guardrails = readGuardrails(this, itemIndex);
+	const noPerson = askAPerson?.limits ?? {};
 	requireToolGuardrails(this, itemIndex, guardrails, address);
 	checkAddress(this, itemIndex, address, guardrails.allowedAddresses);
 	checkMaxAmount(this, itemIndex, amount, guardrails.maxAmount);
+	if (noPerson.maxAmount !== undefined && compareDecimals(amount, noPerson.maxAmount) > 0)
+		return await askAPerson!.ask(above('maxAmount', noPerson.maxAmount));
 
 	// From here to the send's start, no await: calls side by side never both fit under a limit.
 	const perExecution = guardrails.maxTotalPerExecution;
 	const before = sentThisExecution(this);
 	if (!fitsUnder(perExecution, amount)(before))
 		throw executionTotalExceeded(this, itemIndex, amount, before, perExecution!);
+	if (!fitsUnder(noPerson.maxTotalPerExecution, amount)(before))
+		return await askAPerson!.ask(
+			above(
+				'maxTotalPerExecution',
+				noPerson.maxTotalPerExecution!,
+				`this execution's total to ${addDecimals(before, amount)}`,
+			),
+		);
 	const reservations: Reservation[] = [];
-	if (guardrails.maxTotalPerDay !== undefined)
-		reservations.push(countInDayOrRefuse(this, itemIndex, withdrawal, guardrails.maxTotalPerDay));
+	if (guardrails.maxTotalPerDay !== undefined || noPerson.maxTotalPerDay !== undefined) {
+		const counted = countInDayOrRefuse(
+			this,
+			itemIndex,
+			withdrawal,
+			guardrails.maxTotalPerDay,
+			noPerson.maxTotalPerDay,
+		);
+		if ('askReason' in counted) return await askAPerson!.ask(counted.askReason);
+		reservations.push(counted);
+	}
 	reservations.push(countInExecution(this, amount));
 	try {
 		return await send();

@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { legacyWallet } from '../../../../shared/client';
+import type { ItemContext } from '../../operation';
+import { ToOutput } from '../../operation';
+import { refusal, runsAsTool } from '../guardrails';
+import type { Payout } from '../payoutOnce';
+import { askOnce } from '../payoutOnce';
+import type { AskedPayout } from './askedPayout';
+import { askedPayoutItem } from './askedPayout';
+import { askMessage } from './messages';
+
+/** The output of Withdrawal → Create that payouts waiting for a person leave on. */
+export const ASK_OUTPUT = 1;
+
+const BALANCE = { v1: '/v1/wallet/balance', legacy: 'get-balance' } as const;
+
+/** The wallet's coin and name, as the person is shown them: read from the wallet itself. */
+async function walletShown(context: IExecuteFunctions, item: ItemContext) {
+	const balance = (await item.send(BALANCE)) as IDataObject;
+	const coin =
+		item.api === 'v1'
+			? String(balance.coin_symbol ?? '')
+			: (await legacyWallet.call(context, item.itemIndex)).coin;
+	return { coin, walletName: String(balance.wallet_name ?? '') };
+}
+
+/**
+ * Sends the payout to a person instead of out: records it as waiting for a person under its Payout
+ * Key (the wallet's, like every payout record), then gives the item for the Ask a Person output:
+ * the payout, sealed, with the message for the person.
+ */
+export async function askAPerson(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	payout: Payout & { withdrawalSpeed: string },
+	reason: string,
+): Promise<ToOutput> {
+	if (runsAsTool(this))
+		throw refusal(
+			this,
+			item.itemIndex,
+			`This withdrawal needs a person (${reason}), and a tool cannot ask one: nothing was sent`,
+			"Put n8n's human review between this tool and the agent, or raise the limits under Sent With No Person.",
+		);
+	const { coin, walletName } = await walletShown(this, item);
+	await askOnce.call(this, item.itemIndex, payout);
+	const asked: AskedPayout = {
+		payoutKey: payout.key,
+		address: payout.address,
+		amount: payout.amount,
+		coin,
+		walletName,
+		withdrawalSpeed: payout.withdrawalSpeed,
+		api: item.api,
+	};
+	const json = await askedPayoutItem(this, asked, item.itemIndex, {
+		reason,
+		message: askMessage(asked, reason),
+	});
+	return new ToOutput(ASK_OUTPUT, json);
+}

@@ -1,0 +1,104 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { plainDecimal } from '../../validation';
+
+// Withdrawal → Create's "Ask a Person": which payouts go to a person instead of out. A payout above
+// a no-person limit is not sent: it leaves on the node's "Ask a Person" output, recorded as waiting
+// for a person under its Payout Key, and Withdrawal → Send Approved sends it once they approve.
+
+export const ASK_LABELS = {
+	maxAmount: 'Most per Payout',
+	maxTotalPerExecution: 'Most per Execution',
+	maxTotalPerDay: 'Most per Day',
+} as const;
+export type NoPersonLimit = keyof typeof ASK_LABELS;
+export type NoPersonLimits = Partial<Record<NoPersonLimit, string>>;
+
+const NO_PERSON = 'Sent With No Person';
+export const noPersonLabel = (name: NoPersonLimit) => `${NO_PERSON} → ${ASK_LABELS[name]}`;
+
+export const askAPersonFields: INodeProperties[] = [
+	{
+		displayName: 'Ask a Person',
+		name: 'askAPerson',
+		type: 'options',
+		noDataExpression: true,
+		default: 'never',
+		description: 'Whether some payouts wait for a person instead of being sent',
+		options: [
+			{
+				name: 'Above the No-Person Limits',
+				value: 'aboveLimits',
+				description:
+					'A payout above any limit under Sent With No Person is not sent: it goes to the Ask a Person output with a message for the person, and Withdrawal → Send Approved sends it once they approve',
+			},
+			{ name: 'Never', value: 'never', description: 'Send every payout the guardrails allow' },
+		],
+	},
+	{
+		displayName:
+			'Each payout above these limits leaves on the Ask a Person output instead of being sent. Connect it to an Execute Workflow node (one execution per payout) whose workflow asks with a Send and Wait node and ends in Withdrawal → Send Approved. Each payout needs its Payout Key.',
+		name: 'askAPersonNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { askAPerson: ['aboveLimits'] } },
+	},
+	{
+		displayName: NO_PERSON,
+		name: 'noPersonLimits',
+		type: 'collection',
+		placeholder: 'Add Limit',
+		default: {},
+		displayOptions: { show: { askAPerson: ['aboveLimits'] } },
+		description:
+			'What this node may send with no person. A limit added here but empty or invalid fails the payout (nothing is sent or asked).',
+		options: [
+			{
+				displayName: ASK_LABELS.maxAmount,
+				name: 'maxAmount',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 100',
+				description: 'A payout above this amount is asked about. Equal to it is sent.',
+			},
+			{
+				displayName: ASK_LABELS.maxTotalPerDay,
+				name: 'maxTotalPerDay',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 1000',
+				description:
+					'A payout that would bring what this node sent from the wallet in the last 24 hours above this total is asked about',
+			},
+			{
+				displayName: ASK_LABELS.maxTotalPerExecution,
+				name: 'maxTotalPerExecution',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 500',
+				description:
+					'A payout that would bring what this node sent in this execution above this total is asked about',
+			},
+		],
+	},
+];
+
+/** True when Withdrawal → Create routes payouts above the no-person limits to a person. */
+export const asksAPerson = (context: IExecuteFunctions) =>
+	context.getNodeParameter('askAPerson', 0, 'never') === 'aboveLimits';
+
+/** The no-person limits set on the node, for one item; one set but unusable fails the item. */
+export function readNoPersonLimits(context: IExecuteFunctions, itemIndex: number): NoPersonLimits {
+	const raw = context.getNode().parameters.noPersonLimits;
+	if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
+	const values = (context.getNodeParameter('noPersonLimits', itemIndex, {}) ?? {}) as IDataObject;
+	const limits: NoPersonLimits = {};
+	for (const name of Object.keys(raw).filter((key): key is NoPersonLimit => key in ASK_LABELS))
+		limits[name] = plainDecimal(
+			{ node: context.getNode(), itemIndex },
+			noPersonLabel(name),
+			values[name],
+			`Write the limit with digits and at most one dot, for example 100 or 0.5, or remove it. Nothing was sent or asked for item ${itemIndex}.`,
+		);
+	return limits;
+}
