@@ -25,8 +25,24 @@ import { CoinRemitter } from '../../nodes/CoinRemitter/CoinRemitter.node';
 
 export const PACKAGE = 'n8n-nodes-coinremitter';
 
+/** A node that ran earlier in the execution (`RunOptions.upstream`); never executed by a test. */
+const UPSTREAM = 'test.upstream';
+
 export const nodeClasses: Record<string, INodeType> = {
 	[`${PACKAGE}.coinRemitter`]: new CoinRemitter(),
+	[UPSTREAM]: {
+		description: {
+			displayName: 'Upstream',
+			name: 'upstream',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: { name: 'Upstream' },
+			inputs: ['main'],
+			outputs: ['main'],
+			properties: [],
+		},
+	} as unknown as INodeType,
 };
 
 export const credentialTypes: Record<string, ICredentialType> = {
@@ -145,9 +161,16 @@ export interface RunOptions {
 	nodeId?: string;
 	/** The id of the saved credential (default: its type's name): another id is another wallet. */
 	credentialId?: string;
+	/**
+	 * Nodes that ran before the node in this execution, first to last, each with what it output (the
+	 * last one's output is not the node's input: `items` is). The node reads them as n8n keeps them.
+	 */
+	upstream?: Array<{ name: string; items: IDataObject[] }>;
 }
 
 export interface RunResult {
+	/** Every output of the node, first to last. */
+	outputs: Array<INodeExecutionData[] | null>;
 	items: INodeExecutionData[];
 	/** What went to the error output (On Error → Continue (using error output)). */
 	errorItems: INodeExecutionData[];
@@ -180,10 +203,26 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		...(options.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
 	};
 	const workflowId = options.workflowId ?? `test-${++runs}`;
+	const upstream = options.upstream ?? [];
+	const upstreamNodes: INode[] = upstream.map(({ name }, index) => ({
+		id: `upstream-${index}`,
+		name,
+		type: UPSTREAM,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	}));
+	const chain = [...upstreamNodes, node];
+	const connections = Object.fromEntries(
+		upstreamNodes.map(({ name }, index) => [
+			name,
+			{ main: [[{ node: chain[index + 1].name, type: 'main' as const, index: 0 }]] },
+		]),
+	);
 	const workflow = new Workflow({
 		id: workflowId,
-		nodes: [node],
-		connections: {},
+		nodes: chain,
+		connections,
 		active: false,
 		nodeTypes: new TestNodeTypes(),
 		staticData: options.staticData,
@@ -193,8 +232,8 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		id: workflowId,
 		name: 'test',
 		active: false,
-		nodes: [node],
-		connections: {},
+		nodes: chain,
+		connections,
 		createdAt: new Date(),
 		updatedAt: new Date(),
 		isArchived: false,
@@ -223,13 +262,34 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	} as unknown as IWorkflowExecuteAdditionalData;
 
 	const input = (options.items ?? [{}]).map((json) => ({ json }));
+	const runData = Object.fromEntries(
+		upstream.map(({ name, items }, index) => [
+			name,
+			[
+				{
+					startTime: Date.now(),
+					executionTime: 0,
+					executionIndex: index,
+					source: index === 0 ? [] : [{ previousNode: upstream[index - 1].name }],
+					data: { main: [items.map((json, item) => ({ json, pairedItem: { item } }))] },
+				},
+			],
+		]),
+	);
+	const previous = upstream.at(-1)?.name;
 	const runExecutionData: IRunExecutionData = {
 		startData: {},
-		resultData: { runData: {} },
+		resultData: { runData },
 		executionData: {
 			contextData: {},
 			metadata: {},
-			nodeExecutionStack: [{ node, data: { main: [input] }, source: null }],
+			nodeExecutionStack: [
+				{
+					node,
+					data: { main: [input] },
+					source: previous ? { main: [{ previousNode: previous }] } : null,
+				},
+			],
 			waitingExecution: {},
 			waitingExecutionSource: {},
 		},
@@ -241,6 +301,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const run = await finished.promise;
 	const taskData = run.data.resultData.runData[options.nodeName ?? NODE_NAME]?.[0];
 	return {
+		outputs: taskData?.data?.main ?? [],
 		items: taskData?.data?.main?.[0] ?? [],
 		errorItems: taskData?.data?.main?.[1] ?? [],
 		error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],

@@ -29,6 +29,7 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 			credentials,
 			nodeId,
 			credentialId,
+			upstream,
 		}: {
 			items?: IDataObject[];
 			credentials?: Credentials;
@@ -36,6 +37,8 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 			nodeId?: string;
 			/** Another saved credential: another wallet. */
 			credentialId?: string;
+			/** Nodes that ran before it in the execution (test/helpers/engine.ts). */
+			upstream?: Array<{ name: string; items: IDataObject[] }>;
 		} = {},
 	) =>
 		await runNode({
@@ -50,6 +53,7 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 			workflowId,
 			nodeId,
 			credentialId,
+			upstream,
 			continueOnFail: true,
 		});
 

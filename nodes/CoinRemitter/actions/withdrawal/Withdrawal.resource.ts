@@ -5,6 +5,11 @@ import * as estimate from './estimate.operation';
 import * as sendApproved from './sendApproved.operation';
 
 // Estimating is the safe default: creating moves money.
-export const resource = defineResource('Withdrawal', 'withdrawal', [checkFunds, create, estimate, sendApproved], {
-	preferredDefault: 'estimate',
-});
+export const resource = defineResource(
+	'Withdrawal',
+	'withdrawal',
+	[checkFunds, create, estimate, sendApproved],
+	{
+		preferredDefault: 'estimate',
+	},
+);

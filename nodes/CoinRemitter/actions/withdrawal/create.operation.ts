@@ -130,5 +130,9 @@ export const withdrawalFields = (
 	withdrawalSpeed: string,
 ): IDataObject =>
 	api === 'v1'
-		? withoutEmpty({ address: payout.address, amount: payout.amount, withdrawal_speed: withdrawalSpeed })
+		? withoutEmpty({
+				address: payout.address,
+				amount: payout.amount,
+				withdrawal_speed: withdrawalSpeed,
+			})
 		: { to_address: payout.address, amount: payout.amount };

@@ -19,7 +19,7 @@ export const option = {
 	name: 'Send Approved',
 	value: 'sendApproved',
 	description:
-		"Send a payout that Create asked a person about, only if the item is their click on Approve in a Send and Wait node: exactly what they were shown, once. Any other answer records a decline. Moves real funds.",
+		'Send a payout that Create asked a person about, only if the item is their click on Approve in a Send and Wait node: exactly what they were shown, once. Any other answer records a decline. Moves real funds.',
 	action: 'Send a payout a person approved',
 };
 
@@ -102,7 +102,11 @@ function resultItem(payout: AskedPayout, answer: string, result: Result): IDataO
 		coin: payout.coin,
 		...(result.sent ? { id: sent.id, txid: sent.txid } : {}),
 		...(result.why ? { error: result.why } : {}),
-		message: outcomeMessage(result.outcome, payout, { id: sent.id, txid: sent.txid, why: result.why }),
+		message: outcomeMessage(result.outcome, payout, {
+			id: sent.id,
+			txid: sent.txid,
+			why: result.why,
+		}),
 	};
 }
 
@@ -152,15 +156,19 @@ async function sendAsShown(
 	asked: AskedPayout,
 ): Promise<Result> {
 	try {
-		const sent = (await withGuardrails.call(this, item.itemIndex, payout, async () =>
-			await payOnce.call(
-				this,
-				item.itemIndex,
-				payout,
-				async () =>
-					await item.send(endpoint, withdrawalFields(item.api, payout, asked.withdrawalSpeed)),
-				{ approvedByPerson: true },
-			),
+		const sent = (await withGuardrails.call(
+			this,
+			item.itemIndex,
+			payout,
+			async () =>
+				await payOnce.call(
+					this,
+					item.itemIndex,
+					payout,
+					async () =>
+						await item.send(endpoint, withdrawalFields(item.api, payout, asked.withdrawalSpeed)),
+					{ approvedByPerson: true },
+				),
 		)) as IDataObject;
 		return { outcome: 'sent', sent: true, answer: sent };
 	} catch (error) {

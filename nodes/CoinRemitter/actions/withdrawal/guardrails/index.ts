@@ -69,7 +69,14 @@ function countInDayOrRefuse(
 	};
 	const counted = countInDay(context, wallet, amount, fits);
 	if (counted instanceof Unavailable) throw dayTotalUnavailable(context, itemIndex, counted.why);
-	if (overNoPerson) return { askReason: above('maxTotalPerDay', noPersonLimit!, 'the last 24 hours to ' + addDecimals(counted.spent, amount)) };
+	if (overNoPerson)
+		return {
+			askReason: above(
+				'maxTotalPerDay',
+				noPersonLimit!,
+				'the last 24 hours to ' + addDecimals(counted.spent, amount),
+			),
+		};
 	if (counted.reservation === undefined)
 		throw dayTotalExceeded(context, itemIndex, amount, counted.spent, limit!);
 	return counted.reservation;
