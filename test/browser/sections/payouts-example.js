@@ -9,15 +9,15 @@ async function payoutsExample(page, sim) {
 	const names = await page.locator('[data-test-id="canvas-node"]').allInnerTexts();
 	check(
 		'the payouts example opens on the canvas with its CoinRemitter nodes',
-		['Check balance', 'Validate address', 'Withdraw'].every((name) =>
+		['Enough for all, fees included?', 'Validate address', 'Withdraw'].every((name) =>
 			names.some((shown) => shown.includes(name)),
 		),
 		names.join(' | '),
 	);
 	const subtitles = names.join(' | ');
 	check(
-		'its CoinRemitter nodes read "Get Balance: Wallet", "Validate: Address"…',
-		subtitles.includes('Get Balance: Wallet') && subtitles.includes('Validate: Address'),
+		'its CoinRemitter nodes read "Check Funds: Withdrawal", "Validate: Address"…',
+		subtitles.includes('Check Funds: Withdrawal') && subtitles.includes('Validate: Address'),
 		subtitles,
 	);
 	const before = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;

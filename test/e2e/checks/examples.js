@@ -28,7 +28,44 @@ async function checkExamples(instance, sim, tag) {
 		JSON.stringify(withdrawals).slice(0, 500) +
 			JSON.stringify(run.data.resultData.error ?? {}).slice(0, 500),
 	);
+	await checkPayoutsNotCovered(instance, sim, tag);
 	await checkInvoiceFulfilledOnce(instance, tag);
+}
+
+/**
+ * examples/payouts.json with rows the wallet cannot cover, fees included: nothing is withdrawn,
+ * and "Enough for all, fees included?" says by how much it falls short on its Not Covered output.
+ */
+async function checkPayoutsNotCovered(instance, sim, tag) {
+	const example = JSON.parse(readFileSync(join(EXAMPLES, 'payouts.json'), 'utf8'));
+	const held = sim.wallet('sim_tcn_key').balance;
+	const rows = [
+		{ payoutId: 'short-1', address: 'T9xDemoPayoutAddress11111111111111', amount: '1' },
+		{ payoutId: 'short-2', address: 'T9xDemoPayoutAddress22222222222222', amount: '1000' },
+	];
+	const nodes = example.nodes.map((node) =>
+		node.name === 'Payout list'
+			? {
+					...node,
+					parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
+				}
+			: node,
+	);
+	sim.requests.length = 0;
+	const run = await instance.execute({ ...example, id: 'crE2ePayoutsShort', nodes });
+	const funds = run.data.resultData.runData['Enough for all, fees included?']?.[0]?.data?.main;
+	const short = funds?.[1]?.[0]?.json ?? {};
+	check(
+		`${tag} the payouts example with rows beyond the balance withdraws nothing and says by how much it falls short`,
+		sim.requests.filter((r) => r.path === '/v1/wallet/withdraw').length === 0 &&
+			(funds?.[0] ?? []).length === 0 &&
+			short.covered === false &&
+			typeof short.message === 'string' &&
+			short.message.includes(`${short.shortBy} TCN short`) &&
+			sim.wallet('sim_tcn_key').balance === held,
+		JSON.stringify(short).slice(0, 500) +
+			JSON.stringify(run.data.resultData.error ?? {}).slice(0, 300),
+	);
 }
 
 /**
