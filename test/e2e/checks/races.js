@@ -1,5 +1,5 @@
 'use strict';
-// Payouts raced in real n8n (issue 32, item 5): webhooks into Withdrawal → Create in active
+// Payouts raced in real n8n: webhooks into Withdrawal → Create in active
 // workflows, posted over HTTP at the same moment while the gateway answers 250 ms late, so that
 // the executions overlap at the gateway and in n8n's deduplication store, where the Payout Keys
 // are kept. Each race counts the withdrawals the gateway carried out: exactly one per payout,

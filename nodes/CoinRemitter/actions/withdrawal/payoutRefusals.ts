@@ -23,11 +23,11 @@ export function declinedBefore(context: IExecuteFunctions, itemIndex: number, pa
 export function waitingForPerson(context: IExecuteFunctions, itemIndex: number, payout: Payout) {
 	return new PayoutRefused(
 		context.getNode(),
-		`This payout is waiting for a person (Payout Key "${payout.key}"), so it was not sent here`,
+		`A person was asked about this payout (Payout Key "${payout.key}"), so it is not sent here`,
 		{
 			itemIndex,
 			description:
-				'A Withdrawal node on this wallet with Ask a Person sent this payout to a person. Only Withdrawal → Send Approved sends it, once they approve; a decline, or no answer in time, records it as declined.',
+				"A Withdrawal node on this wallet with Ask a Person sent this payout to a person. Only their click on Approve sends it, through Withdrawal → Send Approved, once; a decline, or no answer in time, keeps it unsent. To pay it another way, send it under a Payout Key that was never used.",
 		},
 		'waitingForPerson',
 	);

@@ -121,7 +121,7 @@ describe('one Payout Key per wallet, across workflows of one n8n', () => {
 		expect(outcomeOf(other)).toBe('sent');
 	});
 
-	it('after a restart, a node still refuses the keys it recorded or was refused; a workflow that never met a key no longer learns it (the limit the README states)', async () => {
+	it('after a restart, a node still refuses the keys it recorded or was refused; a workflow that never met a key does not know it (the limit the README states)', async () => {
 		await pay('wf-before', 'payout-x', 60);
 		await pay('wf-refused-once', 'payout-x', 60);
 		forgetPayoutClaims(); // what an n8n restart does to this process's memory
