@@ -40,7 +40,11 @@ export const nodeClasses: Record<string, INodeType> = {
 			defaults: { name: 'Upstream' },
 			inputs: ['main'],
 			outputs: ['main'],
-			properties: [],
+			// What Send Approved reads of the node before it (a Send and Wait node's).
+			properties: [
+				{ displayName: 'Operation', name: 'operation', type: 'string', default: '' },
+				{ displayName: 'Response Type', name: 'responseType', type: 'string', default: 'approval' },
+			],
 		},
 	} as unknown as INodeType,
 };
@@ -165,7 +169,14 @@ export interface RunOptions {
 	 * Nodes that ran before the node in this execution, first to last, each with what it output (the
 	 * last one's output is not the node's input: `items` is). The node reads them as n8n keeps them.
 	 */
-	upstream?: Array<{ name: string; items: IDataObject[] }>;
+	upstream?: Upstream[];
+}
+
+/** A node that ran before the node under test: its name, what it output, and its parameters. */
+export interface Upstream {
+	name: string;
+	items: IDataObject[];
+	parameters?: INode['parameters'];
 }
 
 export interface RunResult {
@@ -204,13 +215,13 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	};
 	const workflowId = options.workflowId ?? `test-${++runs}`;
 	const upstream = options.upstream ?? [];
-	const upstreamNodes: INode[] = upstream.map(({ name }, index) => ({
+	const upstreamNodes: INode[] = upstream.map(({ name, parameters }, index) => ({
 		id: `upstream-${index}`,
 		name,
 		type: UPSTREAM,
 		typeVersion: 1,
 		position: [0, 0],
-		parameters: {},
+		parameters: parameters ?? {},
 	}));
 	const chain = [...upstreamNodes, node];
 	const connections = Object.fromEntries(

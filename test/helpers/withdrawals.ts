@@ -6,6 +6,7 @@ import { CoinRemitter } from '../../nodes/CoinRemitter/CoinRemitter.node';
 import type { SimulatorInstance as Simulator } from '../fixtures/simulator';
 import { v1Credentials } from '../fixtures/simulator';
 import { editorParameters, shown } from './editor';
+import type { Upstream } from './engine';
 import { runNode } from './engine';
 
 const { description } = new CoinRemitter();
@@ -38,7 +39,7 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 			/** Another saved credential: another wallet. */
 			credentialId?: string;
 			/** Nodes that ran before it in the execution (test/helpers/engine.ts). */
-			upstream?: Array<{ name: string; items: IDataObject[] }>;
+			upstream?: Upstream[];
 		} = {},
 	) =>
 		await runNode({

@@ -309,9 +309,8 @@ const plain = (body) =>
 
 /** The ask mail names exactly what is sent: the amount, the wallet's coin, the address, the Payout Key. */
 const showsPayout = (mail, row) =>
-	plain(mail.body).includes(
-		`Payout ${row.payoutId}: send ${row.amount} TCN to ${row.address} from the wallet`,
-	) && plain(mail.body).includes(`Payout Key ${row.payoutId}?`);
+	plain(mail.body).includes(`Send ${row.amount} TCN to ${row.address} from the wallet`) &&
+	plain(mail.body).includes(`Payout Key "${row.payoutId}"`);
 
 /** The sub-executions of a workflow (one per payout a person decides), with their status. */
 const subExecutionsOf = async (instance, workflowId) =>
@@ -501,7 +500,7 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 			sendsSince(sim, before).filter((sent) => sent === `0.9→${a3}`).length === 0 &&
 			sentOnce(
 				told.approve,
-				`Payout e2e-approve (1.5 TCN to ${a2}): sent. CoinRemitter transaction id ${approvedId}`,
+				`1.5 TCN to ${a2} (Payout Key "e2e-approve"): sent. CoinRemitter transaction id ${approvedId}`,
 			) &&
 			told.split.length === 1 &&
 			/: declined\. Nothing was sent, and it stays declined\./.test(told.split[0]) &&
@@ -575,7 +574,7 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 			outcomes['e2e-split-b'] === 'declined:declined' &&
 			outcomes['e2e-timeout'] === 'timedOut:timedOut' &&
 			toldAbout(smtp, 'e2e-restart').some((text) =>
-				text.includes(`Payout e2e-restart (1.1 TCN to ${a3}): sent.`),
+				text.includes(`1.1 TCN to ${a3} (Payout Key "e2e-restart"): sent.`),
 			) &&
 			toldAbout(smtp, 'e2e-timeout').some((text) => /no answer came in time/.test(text)) &&
 			JSON.stringify([...sent].sort()) === JSON.stringify([...expected].sort()),

@@ -14,6 +14,7 @@ import type { ItemContext, OperationFacts } from '../operation';
 import { forEachBounded } from '../router';
 import { asText, oneOf, positiveAmount, withoutEmpty } from '../validation';
 import { WITHDRAWAL_SPEEDS, withdrawalSpeedField } from './fields';
+import { runsAsTool } from './guardrails';
 
 export const option = {
 	name: 'Check Funds',
@@ -93,6 +94,12 @@ export async function executeBatch(
 	this: IExecuteFunctions,
 	itemContext: (itemIndex: number) => ItemContext,
 ): Promise<INodeExecutionData[][]> {
+	if (runsAsTool(this))
+		throw new NodeOperationError(
+			this.getNode(),
+			'Check Funds answers for a batch of payouts in a workflow, not as a tool',
+			{ description: 'As a tool, use Wallet → Get Balance and Withdrawal → Estimate.' },
+		);
 	const items = this.getInputData();
 	const all = items.map((_, item) => ({ item }));
 	try {

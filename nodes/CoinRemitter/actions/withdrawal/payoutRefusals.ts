@@ -27,7 +27,7 @@ export function waitingForPerson(context: IExecuteFunctions, itemIndex: number, 
 		{
 			itemIndex,
 			description:
-				"A Withdrawal node on this wallet with Ask a Person sent this payout to a person. Only their click on Approve sends it, through Withdrawal → Send Approved, once; a decline, or no answer in time, keeps it unsent. To pay it another way, send it under a Payout Key that was never used.",
+				'A Withdrawal node on this wallet with Ask a Person sent this payout to a person. Only their click on Approve sends it, through Withdrawal → Send Approved, once; a decline, or no answer in time, keeps it unsent. To pay it another way, send it under a Payout Key that was never used.',
 		},
 		'waitingForPerson',
 	);

@@ -1,9 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	IWorkflowDataProxyData,
+	NodeTypeAndVersion,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { credentialTypeOf } from '../../../shared/client';
 import type { ItemContext, OperationFacts } from '../operation';
-import { requiredText } from '../validation';
 import { readAnswer } from './approval/answer';
 import type { AskedPayout } from './approval/askedPayout';
 import { looksAsked, unsealed } from './approval/askedPayout';
@@ -49,19 +54,24 @@ export const properties: INodeProperties[] = [
 	...guardrailsFields,
 ];
 
+/** What node `name` output in this execution ([] if it did not run). */
+function outputOf(proxy: IWorkflowDataProxyData, name: string): IDataObject[] {
+	try {
+		return (proxy.$(name) as { all(): Array<{ json: IDataObject }> })
+			.all()
+			.map((item) => item.json);
+	} catch {
+		return [];
+	}
+}
+
 /** The items the nodes before this one output in this execution, and this item. */
 function itemsBefore(context: IExecuteFunctions, itemIndex: number): IDataObject[] {
-	const seen: IDataObject[] = [context.getInputData()[itemIndex]?.json ?? {}];
 	const proxy = context.getWorkflowDataProxy(itemIndex);
-	for (const { name } of context.getParentNodes(context.getNode().name)) {
-		try {
-			const items = (proxy.$(name) as { all(): Array<{ json: IDataObject }> }).all();
-			for (const item of items) seen.push(item.json);
-		} catch {
-			// That node did not run in this execution.
-		}
-	}
-	return seen;
+	return [
+		context.getInputData()[itemIndex]?.json ?? {},
+		...context.getParentNodes(context.getNode().name).flatMap(({ name }) => outputOf(proxy, name)),
+	];
 }
 
 /** The payout asked about under `key` that reached this execution, sealed by this wallet; or why not. */
@@ -70,9 +80,11 @@ async function askedPayoutFor(
 	itemIndex: number,
 	key: string,
 ): Promise<AskedPayout | string> {
-	const candidates = itemsBefore(context, itemIndex).filter(
-		(json) => looksAsked(json) && json.payoutKey === key,
-	);
+	const asked = itemsBefore(context, itemIndex).filter(looksAsked);
+	const keys = new Set(asked.map((json) => json.payoutKey));
+	if (keys.size > 1)
+		return `payouts under ${keys.size} Payout Keys reached this execution, and a person's answer decides one. Run the asking workflow once for each payout (Execute Workflow: Run once for each item).`;
+	const candidates = asked.filter((json) => json.payoutKey === key);
 	if (candidates.length === 0)
 		return `no payout waiting for a person under Payout Key "${key}" reached this execution. Send Approved sends only a payout that Withdrawal → Create (Ask a Person) asked about, from the item its Ask a Person output started this execution with.`;
 	const payouts: AskedPayout[] = [];
@@ -80,11 +92,50 @@ async function askedPayoutFor(
 		const payout = await unsealed(context, json, itemIndex);
 		if (payout) payouts.push(payout);
 	}
-	const distinct = new Set(payouts.map((payout) => `${payout.address}\n${payout.amount}`));
+	const distinct = new Set(payouts.map((payout) => JSON.stringify(payout)));
 	if (distinct.size === 1) return payouts[0];
 	if (distinct.size > 1)
 		return `two different payouts under Payout Key "${key}" reached this execution; a person decides one payout per execution.`;
 	return `the payout under Payout Key "${key}" is not the one asked about on this wallet: it changed since the ask, or it was asked about with another wallet's credential.`;
+}
+
+/** n8n's Send and Wait operation, in every app that has it. */
+const isAsker = (node: NodeTypeAndVersion | undefined) =>
+	node?.parameters?.operation === 'sendAndWait';
+
+/** Its response is Approval (the default), not Free Text or a Custom Form. */
+const asksForApproval = (node: NodeTypeAndVersion) =>
+	(node.parameters?.responseType ?? 'approval') === 'approval';
+
+/**
+ * The Send and Wait node this item is the answer of, or why it cannot be the answer of the person
+ * asked about the payout under `key`: it must come from the Send and Wait node that was given that
+ * payout, in its only run of this execution, not through another node or a second approver.
+ */
+function askerOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	key: string,
+): NodeTypeAndVersion | string {
+	const source = context.getInputSourceData(0);
+	const before = context.getParentNodes(context.getNode().name, {
+		includeNodeParameters: true,
+		depth: 1,
+	});
+	const asker = before.find((node) => node.name === source?.previousNode);
+	if (!isAsker(asker))
+		return `the answer did not come from a Send and Wait node: connect Send Approved right after the node that asks the person.`;
+	if ((source?.previousNodeRun ?? 0) > 0)
+		return `"${asker!.name}" ran more than once in this execution, and a person's answer decides one payout: run it once for each payout.`;
+	const proxy = context.getWorkflowDataProxy(itemIndex);
+	const given = context
+		.getParentNodes(asker!.name, { depth: 1 })
+		.some(({ name }) =>
+			outputOf(proxy, name).some((json) => looksAsked(json) && json.payoutKey === key),
+		);
+	if (!given)
+		return `"${asker!.name}" was not given the payout asked about under Payout Key "${key}": connect it right after the node that starts the execution with it.`;
+	return asker!;
 }
 
 type Result = { outcome: ApprovalOutcome; sent: boolean; why?: string; answer?: IDataObject };
@@ -130,13 +181,32 @@ export async function execute(this: IExecuteFunctions, item: ItemContext): Promi
 			"Send Approved: a tool's call is not a person's answer, so nothing was sent",
 			'Use Send Approved after a Send and Wait node in a workflow, not as a tool.',
 		);
-	const key = requiredText(item.field, 'Payout Key', this.getNodeParameter('payoutKey', itemIndex));
-	const answer = readAnswer(this.getInputData()[itemIndex]?.json);
+	const key = String(this.getNodeParameter('payoutKey', itemIndex, '') ?? '').trim();
+	const nothingSent = (why: string) =>
+		resultItem({ payoutKey: key, address: '', amount: '', coin: '' } as AskedPayout, 'none', {
+			outcome: 'notWaiting',
+			sent: false,
+			why,
+		});
+	if (key === '')
+		return nothingSent(
+			"the Payout Key is empty: set it to the key of the payout asked about, for example {{ $('One payout to approve').first().json.payoutKey }}.",
+		);
 	const asked = await askedPayoutFor(this, itemIndex, key);
-	if (typeof asked === 'string') {
-		const unknown = { payoutKey: key, address: '', amount: '', coin: '' } as AskedPayout;
-		return resultItem(unknown, answer, { outcome: 'notWaiting', sent: false, why: asked });
-	}
+	if (typeof asked === 'string') return nothingSent(asked);
+	if (asked.api !== item.api)
+		return nothingSent(
+			`it was asked about on the ${asked.api} interface, and this node uses ${item.api}: set API Version as on the asking node.`,
+		);
+	const asker = askerOf(this, itemIndex, key);
+	if (typeof asker === 'string') return nothingSent(asker);
+	const given = this.getInputData()[itemIndex]?.json;
+	// Free text or a form is never a click on Approve.
+	const answer = asksForApproval(asker)
+		? readAnswer(given)
+		: readAnswer(given) === 'timedOut'
+			? 'timedOut'
+			: 'notAnApproval';
 	const payout: Payout = {
 		key,
 		credentialType: credentialTypeOf(item.api),

@@ -2,11 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { looksAsked } from './askedPayout';
 
-// What a person answered, read from the item an n8n Send and Wait node outputs (Slack, Email,
-// Gmail, Telegram, Teams, Discord...). A click on its approve or decline button gives exactly
-// `{ data: { approved: true | false } }`; free text gives `{ data: { text } }`, a custom form its
-// fields; when Limit Wait Time runs out first, n8n passes the node's input on unchanged. Only the
-// exact approval shape approves: anything else is not a yes.
+// What a person answered, read from the item an n8n Send and Wait node set to Approval outputs
+// (Slack, Email, Gmail, Telegram, Teams, Discord...). A click on its approve or decline button gives
+// exactly `{ data: { approved: true | false } }` (n8n 2.x adds the time, `respondedAt`); when Limit
+// Wait Time runs out first, n8n passes the node's input on unchanged. Only the exact approval shape
+// approves: anything else is not a yes.
 
 export type Answer = 'approved' | 'declined' | 'timedOut' | 'notAnApproval';
 
@@ -15,11 +15,10 @@ const isObject = (value: unknown): value is IDataObject =>
 
 const exactly = (json: IDataObject, approved: boolean) => {
 	const data = json.data;
+	if (Object.keys(json).length !== 1 || !isObject(data) || data.approved !== approved) return false;
+	const { approved: _, respondedAt, ...rest } = data;
 	return (
-		Object.keys(json).length === 1 &&
-		isObject(data) &&
-		Object.keys(data).length === 1 &&
-		data.approved === approved
+		Object.keys(rest).length === 0 && (respondedAt === undefined || typeof respondedAt === 'string')
 	);
 };
 

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { legacyWallet } from '../../../../shared/client';
 import type { ItemContext } from '../../operation';
@@ -25,6 +26,28 @@ async function walletShown(context: IExecuteFunctions, item: ItemContext) {
 	return { coin, walletName: String(balance.wallet_name ?? '') };
 }
 
+/** Line breaks and control characters: a person's message shows each field as written. */
+const UNSHOWABLE = /[\u0000-\u001f\u007f\u2028\u2029]/;
+const LONGEST_KEY = 100;
+
+/** The Payout Key and the address go into the person's message: only what shows as it is. */
+function requireShowable(context: IExecuteFunctions, itemIndex: number, payout: Payout) {
+	for (const [label, value, longest] of [
+		['Payout Key', payout.key, LONGEST_KEY],
+		['Address', payout.address, Infinity],
+	] as const)
+		if (UNSHOWABLE.test(value) || value.length > longest)
+			throw new NodeOperationError(
+				context.getNode(),
+				`${label}: cannot be shown to a person as written (line breaks, control characters${longest === Infinity ? '' : `, or over ${longest} characters`})`,
+				{
+					itemIndex,
+					description:
+						'The person sees the Payout Key and the address in their message exactly as written, so that nothing in them can pass for another question. Nothing was sent or asked.',
+				},
+			);
+}
+
 /**
  * Sends the payout to a person instead of out: records it as waiting for a person under its Payout
  * Key (the wallet's, like every payout record), then gives the item for the Ask a Person output:
@@ -43,6 +66,7 @@ export async function askAPerson(
 			`This withdrawal needs a person (${reason}), and a tool cannot ask one: nothing was sent`,
 			"Put n8n's human review between this tool and the agent, or raise the limits under Sent With No Person.",
 		);
+	requireShowable(this, item.itemIndex, payout);
 	const { coin, walletName } = await walletShown(this, item);
 	await askOnce.call(this, item.itemIndex, payout);
 	const asked: AskedPayout = {

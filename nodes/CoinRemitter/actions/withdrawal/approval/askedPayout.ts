@@ -40,7 +40,7 @@ async function sealOf(
 	itemIndex: number,
 ): Promise<string> {
 	const wallet = walletOf(context, credentialTypeOf(payout.api));
-	const text = [SEAL_VERSION, wallet, ...SEALED.map((name) => payout[name])].join('\n');
+	const text = JSON.stringify([SEAL_VERSION, wallet, ...SEALED.map((name) => payout[name])]);
 	const mac = createHmac('sha256', await sealKey(context, payout.api, itemIndex))
 		.update(text)
 		.digest('base64url');

@@ -4,12 +4,12 @@ import type { AskedPayout } from './askedPayout';
 // answer. One place, so that every Send and Wait and message node shows the same words.
 
 const what = (payout: AskedPayout) =>
-	`Payout ${payout.payoutKey} (${payout.amount} ${payout.coin} to ${payout.address})`;
+	`${payout.amount} ${payout.coin} to ${payout.address} (Payout Key "${payout.payoutKey}")`;
 
 /** The question: exactly what is sent, where, from which wallet, under which key, and why it asks. */
 export function askMessage(payout: AskedPayout, reason: string): string {
 	const wallet = payout.walletName ? ` from the wallet ${payout.walletName}` : '';
-	return `Payout ${payout.payoutKey}: send ${payout.amount} ${payout.coin} to ${payout.address}${wallet}, Payout Key ${payout.payoutKey}? It needs a person: ${reason}. Approve sends exactly this, once. Decline, or no answer in time, sends nothing.`;
+	return `Send ${payout.amount} ${payout.coin} to ${payout.address}${wallet}? Payout Key "${payout.payoutKey}". It needs a person: ${reason}. Approve sends exactly this, once. Decline, or no answer in time, sends nothing.`;
 }
 
 /** What became of an asked payout, as Withdrawal → Send Approved outputs it (`outcome`). */
@@ -55,6 +55,6 @@ export function outcomeMessage(
 		case 'unknown':
 			return `${payoutText}: MAY HAVE BEEN SENT: the outcome is unknown. ${CHECK_FIRST}`;
 		case 'notWaiting':
-			return `Payout ${payout.payoutKey}: nothing was sent: ${detail.why ?? ''}`;
+			return `Payout Key "${payout.payoutKey}": nothing was sent: ${detail.why ?? ''}`;
 	}
 }

@@ -52,7 +52,14 @@ export function refuseModelWrittenGuardrails(context: IExecuteFunctions, itemInd
 		.filter((name) => writtenByModel(raw[name]))
 		.map(fieldLabel)
 		.concat(writtenByModel(parameters.payoutKey) ? ['Payout Key'] : [])
-		.concat(writtenByModel(parameters.decision) ? ['Decision'] : [])[0];
+		.concat(writtenByModel(parameters.decision) ? ['Decision'] : [])
+		.concat(
+			Object.values((parameters.noPersonLimits ?? {}) as Record<string, unknown>).some(
+				writtenByModel,
+			)
+				? ['Sent With No Person']
+				: [],
+		)[0];
 	if (label === undefined) return;
 	throw refusal(
 		context,

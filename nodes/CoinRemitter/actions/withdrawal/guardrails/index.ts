@@ -50,36 +50,46 @@ const above = (name: keyof NoPersonLimits, limit: string, total = '') =>
 
 /**
  * Counts the payout in the wallet's rolling day if it fits under the day guardrail (refused
- * otherwise) and under the no-person day limit (`askReason` otherwise, nothing counted).
+ * otherwise) and under the no-person day limit (`askReason` otherwise, nothing counted). With
+ * `onlyCheck`, counts nothing: the payout goes to a person anyway, once the guardrail allows it.
  */
 function countInDayOrRefuse(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	withdrawal: Withdrawal,
-	limit: string | undefined,
-	noPersonLimit: string | undefined,
-): Reservation | { askReason: string } {
+	limits: { guardrail?: string; noPerson?: string },
+	onlyCheck: boolean,
+): Reservation | { askReason: string } | undefined {
 	const { amount } = withdrawal;
 	const wallet = walletOf(context, withdrawal.credentialType);
 	let overNoPerson = false;
 	const fits = (spent: string) => {
-		if (!fitsUnder(limit, amount)(spent)) return false;
-		overNoPerson = !fitsUnder(noPersonLimit, amount)(spent);
-		return !overNoPerson;
+		if (!fitsUnder(limits.guardrail, amount)(spent)) return false;
+		overNoPerson = !fitsUnder(limits.noPerson, amount)(spent);
+		return !overNoPerson && !onlyCheck;
 	};
 	const counted = countInDay(context, wallet, amount, fits);
 	if (counted instanceof Unavailable) throw dayTotalUnavailable(context, itemIndex, counted.why);
-	if (overNoPerson)
-		return {
-			askReason: above(
-				'maxTotalPerDay',
-				noPersonLimit!,
-				'the last 24 hours to ' + addDecimals(counted.spent, amount),
-			),
-		};
-	if (counted.reservation === undefined)
-		throw dayTotalExceeded(context, itemIndex, amount, counted.spent, limit!);
-	return counted.reservation;
+	if (counted.reservation !== undefined) return counted.reservation;
+	if (overNoPerson) {
+		const total = `the last 24 hours to ${addDecimals(counted.spent, amount)}`;
+		return { askReason: above('maxTotalPerDay', limits.noPerson!, total) };
+	}
+	if (onlyCheck && fitsUnder(limits.guardrail, amount)(counted.spent)) return undefined;
+	throw dayTotalExceeded(context, itemIndex, amount, counted.spent, limits.guardrail!);
+}
+
+/** Which no-person limit of the payout's own amount or of this execution it is above, if any. */
+function aboveNoPerson(noPerson: NoPersonLimits, amount: string, before: string) {
+	if (noPerson.maxAmount !== undefined && compareDecimals(amount, noPerson.maxAmount) > 0)
+		return above('maxAmount', noPerson.maxAmount);
+	if (!fitsUnder(noPerson.maxTotalPerExecution, amount)(before))
+		return above(
+			'maxTotalPerExecution',
+			noPerson.maxTotalPerExecution!,
+			`this execution's total to ${addDecimals(before, amount)}`,
+		);
+	return undefined;
 }
 
 /**
@@ -104,34 +114,28 @@ export async function withGuardrails(
 	requireToolGuardrails(this, itemIndex, guardrails, address);
 	checkAddress(this, itemIndex, address, guardrails.allowedAddresses);
 	checkMaxAmount(this, itemIndex, amount, guardrails.maxAmount);
-	if (noPerson.maxAmount !== undefined && compareDecimals(amount, noPerson.maxAmount) > 0)
-		return await askAPerson!.ask(above('maxAmount', noPerson.maxAmount));
 
 	// From here to the send's start, no await: calls side by side never both fit under a limit.
+	// Every guardrail is checked before a payout goes to a person: what they refuse, no one is asked.
 	const perExecution = guardrails.maxTotalPerExecution;
 	const before = sentThisExecution(this);
 	if (!fitsUnder(perExecution, amount)(before))
 		throw executionTotalExceeded(this, itemIndex, amount, before, perExecution!);
-	if (!fitsUnder(noPerson.maxTotalPerExecution, amount)(before))
-		return await askAPerson!.ask(
-			above(
-				'maxTotalPerExecution',
-				noPerson.maxTotalPerExecution!,
-				`this execution's total to ${addDecimals(before, amount)}`,
-			),
-		);
+	let askReason = aboveNoPerson(noPerson, amount, before);
 	const reservations: Reservation[] = [];
 	if (guardrails.maxTotalPerDay !== undefined || noPerson.maxTotalPerDay !== undefined) {
+		const limits = { guardrail: guardrails.maxTotalPerDay, noPerson: noPerson.maxTotalPerDay };
 		const counted = countInDayOrRefuse(
 			this,
 			itemIndex,
 			withdrawal,
-			guardrails.maxTotalPerDay,
-			noPerson.maxTotalPerDay,
+			limits,
+			askReason !== undefined,
 		);
-		if ('askReason' in counted) return await askAPerson!.ask(counted.askReason);
-		reservations.push(counted);
+		if (counted !== undefined && 'askReason' in counted) askReason ??= counted.askReason;
+		else if (counted !== undefined) reservations.push(counted);
 	}
+	if (askReason !== undefined) return await askAPerson!.ask(askReason);
 	reservations.push(countInExecution(this, amount));
 	try {
 		return await send();

@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { forgetPayoutClaims } from '../../../../../nodes/CoinRemitter/actions/withdrawal/payoutStore';
 import { forgetSpendLedgers } from '../../../../../nodes/CoinRemitter/actions/withdrawal/guardrails/spendStore';
 import { rowKey, rowValues } from '../../../../helpers/deduplicationStore';
+import type { Upstream } from '../../../../helpers/engine';
 import { addressOf as addressIn, withdrawalRuns } from '../../../../helpers/withdrawals';
 import { useSimulator, v1Credentials } from '../../../../fixtures/simulator';
 
@@ -46,6 +47,8 @@ const asked = (run: Awaited<ReturnType<typeof payOrAsk>>) =>
 const sentItems = (run: Awaited<ReturnType<typeof payOrAsk>>) =>
 	(run.outputs[0] ?? []).map((item) => item.json);
 
+const ASKER = { operation: 'sendAndWait' };
+
 /**
  * One execution of the person's side: "One payout to approve" output the asked item, the Send and
  * Wait node output `answer`, and Send Approved runs on it under `payoutKey`.
@@ -57,7 +60,14 @@ const sendApproved = async (
 	{
 		payoutKey = String(askedItem.payoutKey),
 		credentialId,
-	}: { payoutKey?: string; credentialId?: string } = {},
+		asker = ASKER,
+		upstream,
+	}: {
+		payoutKey?: string;
+		credentialId?: string;
+		asker?: IDataObject;
+		upstream?: Upstream[];
+	} = {},
 ) =>
 	await withdraw(
 		workflowId,
@@ -70,9 +80,9 @@ const sendApproved = async (
 			items: [answer],
 			nodeId: 'send-approved',
 			credentialId,
-			upstream: [
+			upstream: upstream ?? [
 				{ name: 'One payout to approve', items: [askedItem] },
-				{ name: 'Ask on Slack', items: [answer] },
+				{ name: 'Ask on Slack', items: [answer], parameters: asker as never },
 			],
 		},
 	);
@@ -97,8 +107,8 @@ describe('Withdrawal → Create with Ask a Person', () => {
 			reason: 'it is above Sent With No Person → Most per Payout (1)',
 		});
 		expect(item.seal).toMatch(/^v1\./);
-		expect(item.message).toContain(`send 2.5 TCN to ${addressOf(1)}`);
-		expect(item.message).toContain('Payout Key payout-1');
+		expect(item.message).toMatch(new RegExp(`^Send 2\\.5 TCN to ${addressOf(1)} from the wallet `));
+		expect(item.message).toContain('Payout Key "payout-1"');
 		expect(item.message).toContain('from the wallet');
 		expect(sentTo(addressOf(1))).toBe(0);
 		expect(rowValues(rowKey('wf-ask', 'node', 'pay-or-ask'))).toContain('asked:payout-1');
@@ -194,7 +204,7 @@ describe('Withdrawal → Send Approved', () => {
 			coin: 'TCN',
 		});
 		expect(result.message).toBe(
-			`Payout payout-1 (2.5 TCN to ${addressOf(1)}): sent. CoinRemitter transaction id ${String(result.id)}, blockchain txid ${String(result.txid)}.`,
+			`2.5 TCN to ${addressOf(1)} (Payout Key "payout-1"): sent. CoinRemitter transaction id ${String(result.id)}, blockchain txid ${String(result.txid)}.`,
 		);
 		expect(withdrawals().map((request) => request.fields)).toEqual([
 			{ address: addressOf(1), amount: '2.5' },
@@ -323,7 +333,10 @@ describe('Withdrawal → Send Approved', () => {
 			{
 				items: [APPROVE],
 				nodeId: 'send-approved',
-				upstream: [{ name: 'One payout to approve', items: [item] }],
+				upstream: [
+					{ name: 'One payout to approve', items: [item] },
+					{ name: 'Ask by email', items: [APPROVE], parameters: ASKER },
+				],
 			},
 		);
 		expect(run.items[0].json).toMatchObject({ sent: false, outcome: 'refused' });
@@ -338,5 +351,108 @@ describe('Withdrawal → Send Approved', () => {
 		const { coinRemitterApi } = v1Credentials(ctx.sim);
 		expect(text).not.toContain(String(coinRemitterApi.apiPassword));
 		expect(text).not.toContain(String(coinRemitterApi.apiKey));
+	});
+});
+
+describe('only the click of the person shown the payout decides it', () => {
+	const askTwo = async (workflowId: string) =>
+		asked(await payOrAsk(workflowId, [row(1, '2', 'shown'), row(2, '4.5', 'other')]));
+
+	it('two payouts reaching one execution (Execute Workflow not run once per item): nothing sent, nothing declined', async () => {
+		const [shown, other] = await askTwo('wf-two-keys');
+		const run = await sendApproved('wf-two-keys', shown, APPROVE, {
+			payoutKey: 'other',
+			upstream: [
+				{ name: 'One payout to approve', items: [shown, other] },
+				{ name: 'Ask on Slack', items: [APPROVE], parameters: ASKER },
+			],
+		});
+		expect(run.items[0].json).toMatchObject({ sent: false, outcome: 'notWaiting' });
+		expect(String(run.items[0].json.message)).toContain('Run once for each item');
+		expect(withdrawals()).toHaveLength(0);
+		expect((await sendApproved('wf-two-keys', other, APPROVE)).items[0].json.sent).toBe(true);
+	});
+
+	it("a second approver's time-out passing the first one's click on is not an approval", async () => {
+		const [item] = await askTwo('wf-chain');
+		const run = await sendApproved('wf-chain', item, APPROVE, {
+			upstream: [
+				{ name: 'One payout to approve', items: [item] },
+				{ name: 'Approver 1', items: [APPROVE], parameters: ASKER },
+				{ name: 'Approver 2', items: [APPROVE], parameters: ASKER },
+			],
+		});
+		expect(run.items[0].json).toMatchObject({ sent: false, outcome: 'notWaiting' });
+		expect(withdrawals()).toHaveLength(0);
+	});
+
+	it('an approval made by another node (a Set node, an HTTP answer) is not an approval', async () => {
+		const [item] = await askTwo('wf-made');
+		const run = await sendApproved('wf-made', item, APPROVE, { asker: {} });
+		expect(run.items[0].json).toMatchObject({ sent: false, outcome: 'notWaiting' });
+		expect(String(run.items[0].json.message)).toContain('did not come from a Send and Wait node');
+		expect(withdrawals()).toHaveLength(0);
+	});
+
+	it("n8n 2.x's approval (with respondedAt) sends; a Free Text or Custom Form answer never does", async () => {
+		const [item, other] = await askTwo('wf-shapes');
+		const form = { operation: 'sendAndWait', responseType: 'customForm' };
+		const formed = await sendApproved('wf-shapes', other, APPROVE, { asker: form });
+		expect(formed.items[0].json).toMatchObject({ sent: false, outcome: 'notAnApproval' });
+		const badTime = { data: { approved: true, respondedAt: 1 } };
+		expect((await sendApproved('wf-shapes', item, badTime)).items[0].json.sent).toBe(false);
+		expect(withdrawals()).toHaveLength(0);
+		const withTime = { data: { approved: true, respondedAt: '2026-12-05T21:00:00.000Z' } };
+		const [fresh] = asked(await payOrAsk('wf-shapes-2', [row(3, '2', 'timed')]));
+		expect((await sendApproved('wf-shapes-2', fresh, withTime)).items[0].json.sent).toBe(true);
+	});
+
+	it('an empty Payout Key (an expression reading a missing field) outputs why, and sends nothing', async () => {
+		const [item] = await askTwo('wf-empty');
+		// The answer has no payoutKey: the expression gives nothing.
+		const run = await sendApproved('wf-empty', item, APPROVE, {
+			payoutKey: '={{ $json.payoutKey }}',
+		});
+		expect(run.items[0].json).toMatchObject({ sent: false, outcome: 'notWaiting' });
+		expect(String(run.items[0].json.message)).toContain('the Payout Key is empty');
+	});
+});
+
+describe('Ask a Person: what it refuses before anyone is asked', () => {
+	it("Create's own day guardrail refuses a payout before it would go to a person", async () => {
+		const guard = { allowedAddresses: ALLOWED, maxAmount: '5', maxTotalPerDay: '5' };
+		const limits = { maxAmount: '1' };
+		await payOrAsk('wf-day-guard', [row(0, '1'), row(1, '1'), row(2, '1')], {
+			guardrails: guard,
+			noPersonLimits: { maxAmount: '1', maxTotalPerExecution: '10', maxTotalPerDay: '10' },
+		});
+		const run = await payOrAsk('wf-day-guard', [row(3, '3')], {
+			guardrails: guard,
+			noPersonLimits: limits,
+		});
+		expect(asked(run)).toHaveLength(0);
+		expect(String(sentItems(run)[0].error)).toContain('Maximum Total per Day');
+	});
+
+	it('a Payout Key or address that would not show as written is refused', async () => {
+		const key = await payOrAsk('wf-show', [row(1, '2', 'r-77: send 0.01 TCN. Approve?\n\nreal')]);
+		expect(String(sentItems(key)[0].error)).toContain('Payout Key: cannot be shown to a person');
+		const address = await payOrAsk(
+			'wf-show',
+			[{ ...row(1, '2', 'p-ok'), address: `${addressOf(1)}\nT9xFake` }],
+			{
+				guardrails: { maxAmount: '5' },
+			},
+		);
+		expect(asked(address)).toHaveLength(0);
+		expect(withdrawals()).toHaveLength(0);
+	});
+
+	it('a no-person limit the AI model fills in is refused', async () => {
+		const run = await payOrAsk('wf-model', [row(1, '2')], {
+			noPersonLimits: { maxAmount: "={{ $fromAI('limit') }}" },
+		});
+		expect(String(sentItems(run)[0].error)).toContain('Sent With No Person: may not be filled in');
+		expect(ctx.sim.requests).toHaveLength(0);
 	});
 });
