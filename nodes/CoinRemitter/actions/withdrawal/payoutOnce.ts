@@ -129,6 +129,22 @@ export async function payOnce(
 	}
 }
 
+/** A decision recorded under the Payout Key needs one, and n8n's store: the wallet it is recorded for. */
+function requireKeyAndStore(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	payout: Payout,
+	{ to, why }: { to: string; why: string },
+): string {
+	if (!payout.key)
+		throw new NodeOperationError(context.getNode(), `Payout Key: is required to ${to}`, {
+			itemIndex,
+			description: `${why} Set the Payout Key to a value unique to this payout, such as the payout or order ID.`,
+		});
+	requireStore(context, itemIndex);
+	return walletOf(context, payout.credentialType);
+}
+
 /**
  * Records the payout's Payout Key as declined, sending nothing: from then on this node refuses to
  * send it. A decision and its opposite that come at once are written in turn, so the first one
@@ -139,14 +155,10 @@ export async function declineOnce(
 	itemIndex: number,
 	payout: Payout,
 ): Promise<IDataObject> {
-	if (!payout.key)
-		throw new NodeOperationError(this.getNode(), 'Payout Key: is required to decline a payout', {
-			itemIndex,
-			description:
-				"A decline is recorded under the payout's Payout Key, so that no later approval, re-run or retry of the same payout can send it. Set the Payout Key to a value unique to this payout, such as the payout or order ID.",
-		});
-	requireStore(this, itemIndex);
-	const wallet = walletOf(this, payout.credentialType);
+	const wallet = requireKeyAndStore(this, itemIndex, payout, {
+		to: 'decline a payout',
+		why: "A decline is recorded under the payout's Payout Key, so that no later approval, re-run or retry of the same payout can send it.",
+	});
 	const seen = await claim(this, itemIndex, wallet, declinedKey(payout.key), [sentKey(payout.key)]);
 	if (seen.includes(sentKey(payout.key))) throw sentBeforeDecline(this, itemIndex, payout);
 	return {
@@ -168,14 +180,10 @@ export async function askOnce(
 	itemIndex: number,
 	payout: Payout,
 ): Promise<void> {
-	if (!payout.key)
-		throw new NodeOperationError(this.getNode(), 'Payout Key: is required to ask a person', {
-			itemIndex,
-			description:
-				"A payout waiting for a person is recorded under its Payout Key, so that the person's answer decides exactly this payout, once. Set the Payout Key to a value unique to this payout, such as the payout or order ID.",
-		});
-	requireStore(this, itemIndex);
-	const wallet = walletOf(this, payout.credentialType);
+	const wallet = requireKeyAndStore(this, itemIndex, payout, {
+		to: 'ask a person',
+		why: "A payout waiting for a person is recorded under its Payout Key, so that the person's answer decides exactly this payout, once.",
+	});
 	const keys = [sentKey(payout.key), declinedKey(payout.key)];
 	const seen = await claim(this, itemIndex, wallet, askedKey(payout.key), keys);
 	if (seen.includes(declinedKey(payout.key))) throw declinedBefore(this, itemIndex, payout);
