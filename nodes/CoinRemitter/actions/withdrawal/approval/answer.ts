@@ -16,9 +16,11 @@ const isObject = (value: unknown): value is IDataObject =>
 const exactly = (json: IDataObject, approved: boolean) => {
 	const data = json.data;
 	if (Object.keys(json).length !== 1 || !isObject(data) || data.approved !== approved) return false;
-	const { approved: _, respondedAt, ...rest } = data;
+	const onlyApprovalKeys = Object.keys(data).every(
+		(name) => name === 'approved' || name === 'respondedAt',
+	);
 	return (
-		Object.keys(rest).length === 0 && (respondedAt === undefined || typeof respondedAt === 'string')
+		onlyApprovalKeys && (data.respondedAt === undefined || typeof data.respondedAt === 'string')
 	);
 };
 

@@ -27,7 +27,11 @@ async function walletShown(context: IExecuteFunctions, item: ItemContext) {
 }
 
 /** Line breaks and control characters: a person's message shows each field as written. */
-const UNSHOWABLE = /[\u0000-\u001f\u007f\u2028\u2029]/;
+const unshowable = (text: string) =>
+	[...text].some((char) => {
+		const code = char.charCodeAt(0);
+		return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029;
+	});
 const LONGEST_KEY = 100;
 
 /** The Payout Key and the address go into the person's message: only what shows as it is. */
@@ -36,7 +40,7 @@ function requireShowable(context: IExecuteFunctions, itemIndex: number, payout: 
 		['Payout Key', payout.key, LONGEST_KEY],
 		['Address', payout.address, Infinity],
 	] as const)
-		if (UNSHOWABLE.test(value) || value.length > longest)
+		if (unshowable(value) || value.length > longest)
 			throw new NodeOperationError(
 				context.getNode(),
 				`${label}: cannot be shown to a person as written (line breaks, control characters${longest === Infinity ? '' : `, or over ${longest} characters`})`,
