@@ -29,7 +29,7 @@ export interface ItemContext {
 	send(endpoint: Endpoint, fields?: IDataObject): Promise<IDataObject | IDataObject[]>;
 }
 
-/** An item an operation sends to another output of the node than its first (see `outputs`). */
+/** An item an operation sends to another output of the node than its first (OUTPUTS_EXPRESSION). */
 export class ToOutput {
 	constructor(
 		readonly output: number,
@@ -51,8 +51,6 @@ export interface Operation {
 	/** Its fields, without display conditions: the resource shows them for this operation only. */
 	properties: INodeProperties[];
 	execute(this: IExecuteFunctions, item: ItemContext): Promise<OperationResult>;
-	/** How many outputs the node has with this operation's parameters (default 1): see nodeOutputs. */
-	outputCount?(context: IExecuteFunctions): number;
 	/**
 	 * For an operation that answers for all items together (a batch): runs instead of `execute`,
 	 * once, and returns the node's outputs. `itemContext(i)` is what `execute` would be given.

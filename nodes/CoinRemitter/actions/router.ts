@@ -72,12 +72,20 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		() => failure !== undefined,
 	);
 	if (failure) throw failure.error;
-	const byOutput: INodeExecutionData[][] = Array.from(
-		{ length: operation.outputCount?.(this) ?? 1 },
-		() => [],
-	);
+	const byOutput: INodeExecutionData[][] = Array.from({ length: mainOutputs(this) }, () => []);
 	for (const { output, item } of outputs.flat()) byOutput[output].push(item);
 	return byOutput;
+}
+
+/**
+ * How many outputs the node has, as n8n reads them from its description (OUTPUTS_EXPRESSION) for
+ * this node's parameters; not the error output n8n adds itself, and at least one (a tool's is
+ * `ai_tool`: its first output is its answer).
+ */
+function mainOutputs(context: IExecuteFunctions): number {
+	const outputs = context.getNodeOutputs();
+	const main = outputs.filter((output) => output.type === 'main' && output.category !== 'error');
+	return Math.max(1, main.length);
 }
 
 /**
