@@ -12,8 +12,8 @@ import { amountField } from '../fields';
 import { asNodeError } from '../nodeError';
 import type { ItemContext, OperationFacts } from '../operation';
 import { forEachBounded } from '../router';
-import { asText, oneOf, positiveAmount, withoutEmpty } from '../validation';
-import { WITHDRAWAL_SPEEDS, withdrawalSpeedField } from './fields';
+import { asText, positiveAmount, withoutEmpty } from '../validation';
+import { readWithdrawalSpeed, withdrawalSpeedField } from './fields';
 import { runsAsTool } from './guardrails';
 
 export const option = {
@@ -42,9 +42,6 @@ export const properties: INodeProperties[] = [
 	withdrawalSpeedField,
 ];
 
-/** Covered, Not Covered. */
-export const outputCount = () => 2;
-
 /** The exact cost of one payout: its estimate's total_amount (amount plus fees). */
 async function costOf(context: IExecuteFunctions, item: ItemContext): Promise<string> {
 	const { field: ctx, itemIndex } = item;
@@ -53,13 +50,7 @@ async function costOf(context: IExecuteFunctions, item: ItemContext): Promise<st
 		withoutEmpty({
 			amount: positiveAmount(ctx, 'Amount', context.getNodeParameter('amount', itemIndex)),
 			address: asText(ctx, 'Address', context.getNodeParameter('address', itemIndex, '')),
-			withdrawal_speed: oneOf(
-				ctx,
-				'Withdrawal Speed',
-				context.getNodeParameter('withdrawalSpeed', itemIndex, ''),
-				WITHDRAWAL_SPEEDS,
-				{ optional: true },
-			),
+			withdrawal_speed: readWithdrawalSpeed(context, ctx, itemIndex),
 		}),
 	)) as IDataObject;
 	const total = String(estimate.total_amount ?? '');

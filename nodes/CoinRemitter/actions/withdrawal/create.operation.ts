@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Endpoint } from '../../../shared/client';
 import { credentialTypeOf } from '../../../shared/client';
 import { addressField, amountField } from '../fields';
-import { WITHDRAWAL_SPEEDS, withdrawalSpeedField } from './fields';
+import { readWithdrawalSpeed, withdrawalSpeedField } from './fields';
 import type { ItemContext, OperationFacts, OperationResult } from '../operation';
 import { onlyFor } from '../operation';
 import { asText, oneOf, positiveAmount, requiredParameter, withoutEmpty } from '../validation';
@@ -60,9 +60,6 @@ export const properties: INodeProperties[] = [
 	...askAPersonFields,
 ];
 
-/** Two outputs (Sent, Ask a Person) when payouts above the no-person limits go to a person. */
-export const outputCount = (context: IExecuteFunctions) => (asksAPerson(context) ? 2 : 1);
-
 const DECISIONS = ['send', 'decline'] as const;
 /** An expression's "Decline" means decline: a decision is never lost to its case. */
 const lowerCase = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
@@ -74,16 +71,7 @@ export async function execute(
 	const { field: ctx, itemIndex } = item;
 	const address = requiredParameter(this, ctx, 'address', 'Address');
 	const amount = positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex));
-	const withdrawalSpeed =
-		item.api === 'v1'
-			? oneOf(
-					ctx,
-					'Withdrawal Speed',
-					this.getNodeParameter('withdrawalSpeed', itemIndex, ''),
-					WITHDRAWAL_SPEEDS,
-					{ optional: true },
-				)
-			: '';
+	const withdrawalSpeed = item.api === 'v1' ? readWithdrawalSpeed(this, ctx, itemIndex) : '';
 	const payout = {
 		key: asText(ctx, 'Payout Key', this.getNodeParameter('payoutKey', itemIndex, '')),
 		credentialType: credentialTypeOf(item.api),

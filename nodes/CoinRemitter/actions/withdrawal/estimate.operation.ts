@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Endpoint } from '../../../shared/client';
 import { amountField } from '../fields';
-import { WITHDRAWAL_SPEEDS, withdrawalSpeedField } from './fields';
+import { readWithdrawalSpeed, withdrawalSpeedField } from './fields';
 import type { ItemContext, OperationFacts } from '../operation';
-import { asText, oneOf, positiveAmount, withoutEmpty } from '../validation';
+import { asText, positiveAmount, withoutEmpty } from '../validation';
 
 export const option = {
 	name: 'Estimate',
@@ -48,15 +48,7 @@ export async function execute(
 	const fields = withoutEmpty({
 		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
 		address: asText(ctx, 'Address', additional.address),
-		withdrawal_speed: oneOf(
-			ctx,
-			'Withdrawal Speed',
-			this.getNodeParameter('withdrawalSpeed', itemIndex, ''),
-			WITHDRAWAL_SPEEDS,
-			{
-				optional: true,
-			},
-		),
+		withdrawal_speed: readWithdrawalSpeed(this, ctx, itemIndex),
 	});
 	return await item.send(endpoint, fields);
 }

@@ -1,5 +1,8 @@
 // Fields the withdrawal operations share.
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { FieldContext } from '../validation';
+import { oneOf } from '../validation';
 
 export const WITHDRAWAL_SPEEDS = ['low', 'medium', 'priority'] as const;
 
@@ -17,3 +20,17 @@ export const withdrawalSpeedField: INodeProperties = {
 		})),
 	],
 };
+
+/** The Withdrawal Speed of one item: one of WITHDRAWAL_SPEEDS, or empty for the wallet's default. */
+export const readWithdrawalSpeed = (
+	context: IExecuteFunctions,
+	ctx: FieldContext,
+	itemIndex: number,
+): string =>
+	oneOf(
+		ctx,
+		'Withdrawal Speed',
+		context.getNodeParameter('withdrawalSpeed', itemIndex, ''),
+		WITHDRAWAL_SPEEDS,
+		{ optional: true },
+	);

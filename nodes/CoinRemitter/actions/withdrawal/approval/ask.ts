@@ -17,13 +17,26 @@ export const ASK_OUTPUT = 1;
 const BALANCE = { v1: '/v1/wallet/balance', legacy: 'get-balance' } as const;
 
 /** The wallet's coin and name, as the person is shown them: read from the wallet itself. */
-async function walletShown(context: IExecuteFunctions, item: ItemContext) {
+async function readWallet(context: IExecuteFunctions, item: ItemContext) {
 	const balance = (await item.send(BALANCE)) as IDataObject;
 	const coin =
 		item.api === 'v1'
 			? String(balance.coin_symbol ?? '')
 			: (await legacyWallet.call(context, item.itemIndex)).coin;
 	return { coin, walletName: String(balance.wallet_name ?? '') };
+}
+
+/** One wallet read per node run (one credential): every payout of the run asks with it. */
+const walletReads = new WeakMap<IExecuteFunctions, Promise<{ coin: string; walletName: string }>>();
+
+async function walletShown(context: IExecuteFunctions, item: ItemContext) {
+	let pending = walletReads.get(context);
+	if (!pending) {
+		pending = readWallet(context, item);
+		walletReads.set(context, pending);
+		pending.catch(() => walletReads.delete(context));
+	}
+	return await pending;
 }
 
 /** Line breaks and control characters: a person's message shows each field as written. */

@@ -115,6 +115,14 @@ describe('Withdrawal → Create with Ask a Person', () => {
 		expect(run.outputs[1]?.[0].pairedItem).toEqual({ item: 1 });
 	});
 
+	it("reads the wallet's coin once per run, however many payouts it asks about", async () => {
+		const run = await payOrAsk('wf-one-read', [row(1, '2'), row(2, '3'), row(3, '4')]);
+		expect(asked(run)).toHaveLength(3);
+		expect(
+			ctx.sim.requests.filter((request) => request.path === '/v1/wallet/balance'),
+		).toHaveLength(1);
+	});
+
 	it('3 × 0.9 under a no-person total of 2 per execution: two sent, the third asked about', async () => {
 		const run = await payOrAsk('wf-total', [row(0, '0.9'), row(1, '0.9'), row(2, '0.9')]);
 		expect(sentItems(run)).toHaveLength(2);
