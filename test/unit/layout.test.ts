@@ -65,3 +65,43 @@ describe('one way through', () => {
 		expect(back).toEqual([]);
 	});
 });
+
+const WITHDRAWAL = 'nodes/CoinRemitter/actions/withdrawal';
+
+/** The import circles among the files under `folder`, each as the path around it. */
+function circlesUnder(folder: string): string[][] {
+	const edges = new Map<string, string[]>();
+	for (const [from, to] of importsUnder(folder))
+		edges.set(from.replace(/\.ts$/, ''), [...(edges.get(from.replace(/\.ts$/, '')) ?? []), to]);
+	const circles: string[][] = [];
+	const visit = (file: string, path: string[]) => {
+		for (const next of edges.get(file) ?? []) {
+			if (next === path[0]) circles.push([...path, next]);
+			else if (!path.includes(next) && next > path[0]) visit(next, [...path, next]);
+		}
+	};
+	for (const file of edges.keys()) visit(file, [file]);
+	return circles;
+}
+
+describe('the withdrawal room', () => {
+	it('has no import circle', () => {
+		expect(circlesUnder(WITHDRAWAL)).toEqual([]);
+	});
+
+	it('imports nothing that imports it back (the router, the node description)', () => {
+		const up = importsUnder(WITHDRAWAL).filter(([, target]) =>
+			['router', 'description', 'CoinRemitter.node'].some(
+				(name) => target === `nodes/CoinRemitter/actions/${name}` || target.endsWith(`/${name}`),
+			),
+		);
+		expect(up).toEqual([]);
+	});
+
+	it('keeps guardrails/ below approval/: the guardrails import nothing of the approval', () => {
+		const up = importsUnder(`${WITHDRAWAL}/guardrails`).filter(([, target]) =>
+			target.startsWith(`${WITHDRAWAL}/approval`),
+		);
+		expect(up).toEqual([]);
+	});
+});

@@ -11,7 +11,7 @@ import { addDecimals, compareDecimals, isPlainDecimal } from '../../../shared/de
 import { amountField } from '../fields';
 import { asNodeError } from '../nodeError';
 import type { ItemContext, OperationFacts } from '../operation';
-import { forEachBounded } from '../router';
+import { forEachBounded } from '../bounded';
 import { asText, positiveAmount, withoutEmpty } from '../validation';
 import { readWithdrawalSpeed, withdrawalSpeedField } from './fields';
 import { runsAsTool } from './guardrails';

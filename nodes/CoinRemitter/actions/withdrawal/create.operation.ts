@@ -8,7 +8,8 @@ import type { ItemContext, OperationFacts, OperationResult } from '../operation'
 import { onlyFor } from '../operation';
 import { asText, oneOf, positiveAmount, requiredParameter, withoutEmpty } from '../validation';
 import { guardrailsFields, refuseModelWrittenGuardrails, withGuardrails } from './guardrails';
-import { DEFAULT_KEY_DAYS, declineOnce, payOnce } from './payoutOnce';
+import { DEFAULT_KEY_DAYS } from './payout';
+import { declineOnce, payOnce } from './payoutOnce';
 import { askAPerson } from './approval/ask';
 import { askAPersonFields, asksAPerson, readNoPersonLimits } from './approval/fields';
 

@@ -6,6 +6,8 @@ import { canonicalDecimal } from '../../../shared/decimal';
 import { isOutcomeUnknown } from '../../../shared/errors';
 import { asNodeError } from '../nodeError';
 import { runsAsTool, walletOf } from './guardrails';
+import type { Payout } from './payout';
+import { DEFAULT_KEY_DAYS, PERSON_CHECKS } from './payout';
 import { claimPayoutKey, releasePayoutKey } from './payoutStore';
 import {
 	alreadyAttempted,
@@ -15,21 +17,7 @@ import {
 	waitingForPerson,
 } from './payoutRefusals';
 
-/**
- * How long the default key (no Payout Key) remembers a payout: the UTC day it was sent and the
- * days after it, this many in all. n8n's Retry of a failed run within that time never pays an item
- * of it again; the same amount to the same address is refused until then.
- */
-export const DEFAULT_KEY_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface Payout {
-	/** The user's Payout Key, or empty for the default (wallet, address, amount, within DEFAULT_KEY_DAYS). */
-	key: string;
-	credentialType: string;
-	address: string;
-	amount: string;
-}
 
 /**
  * The keys a payout is remembered by. `recorded`: the one written now (the user's key, or the
@@ -192,7 +180,6 @@ export async function askOnce(
 }
 
 const RELEASE = `Once you have checked that it was not made, send it on purpose under a Payout Key that was never used (for example the order ID with a suffix, "order-1042-2"); with the Payout Key empty, the same amount to the same address is refused for ${DEFAULT_KEY_DAYS} days (UTC).`;
-export const PERSON_CHECKS = `Do not send it again, under any amount: a person must first check the wallet's transactions in the CoinRemitter dashboard, and send it by hand if it was not made.`;
 
 /** An unknown outcome keeps the key: say so, and how to release it on purpose (a person, for a tool). */
 function withKeyKept(context: IExecuteFunctions, error: NodeApiError, payout: Payout) {

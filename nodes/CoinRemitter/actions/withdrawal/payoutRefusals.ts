@@ -3,8 +3,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { canonicalDecimal } from '../../../shared/decimal';
 import { runsAsTool } from './guardrails';
 import { PayoutRefused } from './outcome';
-import type { Payout } from './payoutOnce';
-import { DEFAULT_KEY_DAYS, PERSON_CHECKS } from './payoutOnce';
+import type { Payout } from './payout';
+import { DEFAULT_KEY_DAYS, PERSON_CHECKS } from './payout';
 
 // Why a payout was refused because of what was recorded for its key before: nothing was sent now.
 

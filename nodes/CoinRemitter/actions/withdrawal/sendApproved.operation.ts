@@ -11,7 +11,7 @@ import { outcomeMessage } from './approval/messages';
 import { endpoint, withdrawalFields } from './create.operation';
 import { guardrailsFields, refusal, runsAsTool, withGuardrails } from './guardrails';
 import { withdrawalOutcome } from './outcome';
-import type { Payout } from './payoutOnce';
+import type { Payout } from './payout';
 import { declineOnce, payOnce } from './payoutOnce';
 
 export const option = {

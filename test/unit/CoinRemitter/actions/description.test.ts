@@ -1,4 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INode, INodeProperties, INodeType } from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { CoinRemitterApi } from '../../../../credentials/CoinRemitterApi.credentials';
 import { CoinRemitter } from '../../../../nodes/CoinRemitter/CoinRemitter.node';
@@ -224,5 +225,46 @@ describe('option values as the editor stores them', () => {
 		].filter(([, value]) => typeof value === 'number');
 		expect([...new Set(numeric.map(([name]) => name))]).toEqual(['options.statuses']);
 		expect(numeric.map(([, value]) => value)).toEqual([0, 1, 2, 3, 4, 5]);
+	});
+});
+
+describe("outputs, as n8n reads them from the node's parameters", () => {
+	const nodeType: INodeType = new CoinRemitter();
+	const outputNames = (parameters: Record<string, string>) => {
+		const node: INode = {
+			id: 'n1',
+			name: 'CoinRemitter',
+			type: 'n8n-nodes-coinremitter.coinRemitter',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters,
+		};
+		const nodeTypes = {
+			getByName: () => nodeType,
+			getByNameAndVersion: () => nodeType,
+			getKnownTypes: () => ({}),
+		};
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		return NodeHelpers.getNodeOutputs(workflow, node, nodeType.description).map((output) =>
+			typeof output === 'string' ? output : (output.displayName ?? output.type),
+		);
+	};
+	const withdrawal = { apiVersion: 'v1', resource: 'withdrawal' };
+
+	it('has two outputs only where items can leave on a second one', () => {
+		expect(outputNames({ ...withdrawal, operation: 'create', askAPerson: 'never' })).toEqual([
+			'main',
+		]);
+		expect(outputNames({ ...withdrawal, operation: 'create', askAPerson: 'aboveLimits' })).toEqual([
+			'Sent',
+			'Ask a Person',
+		]);
+		expect(outputNames({ ...withdrawal, operation: 'checkFunds' })).toEqual([
+			'Covered',
+			'Not Covered',
+		]);
+		expect(outputNames({ apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' })).toEqual([
+			'main',
+		]);
 	});
 });

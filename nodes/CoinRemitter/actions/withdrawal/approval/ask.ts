@@ -5,7 +5,7 @@ import { legacyWallet } from '../../../../shared/client';
 import type { ItemContext } from '../../operation';
 import { ToOutput } from '../../operation';
 import { refusal, runsAsTool } from '../guardrails';
-import type { Payout } from '../payoutOnce';
+import type { Payout } from '../payout';
 import { askOnce } from '../payoutOnce';
 import type { AskedPayout } from './askedPayout';
 import { askedPayoutItem } from './askedPayout';

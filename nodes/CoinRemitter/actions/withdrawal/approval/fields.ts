@@ -6,16 +6,8 @@ import { plainDecimal } from '../../validation';
 // a no-person limit is not sent: it leaves on the node's "Ask a Person" output, recorded as waiting
 // for a person under its Payout Key, and Withdrawal → Send Approved sends it once they approve.
 
-export const ASK_LABELS = {
-	maxAmount: 'Most per Payout',
-	maxTotalPerExecution: 'Most per Execution',
-	maxTotalPerDay: 'Most per Day',
-} as const;
-export type NoPersonLimit = keyof typeof ASK_LABELS;
-export type NoPersonLimits = Partial<Record<NoPersonLimit, string>>;
-
-const NO_PERSON = 'Sent With No Person';
-export const noPersonLabel = (name: NoPersonLimit) => `${NO_PERSON} → ${ASK_LABELS[name]}`;
+import type { NoPersonLimit, NoPersonLimits } from '../guardrails/noPersonLimits';
+import { ASK_LABELS, NO_PERSON, noPersonLabel } from '../guardrails/noPersonLimits';
 
 export const askAPersonFields: INodeProperties[] = [
 	{

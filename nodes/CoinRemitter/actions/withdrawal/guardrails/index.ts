@@ -14,8 +14,8 @@ import {
 	requireToolGuardrails,
 } from './checks';
 import { readGuardrails } from './fields';
-import type { NoPersonLimits } from '../approval/fields';
-import { noPersonLabel } from '../approval/fields';
+import type { NoPersonLimits } from './noPersonLimits';
+import { noPersonLabel } from './noPersonLimits';
 import type { Reservation } from './spendStore';
 import { Unavailable, countInDay, countInExecution, sentThisExecution } from './spendStore';
 

@@ -183,14 +183,16 @@ describe('Withdrawal → Create with Ask a Person', () => {
 		expect(withdrawals()).toHaveLength(0);
 	});
 
-	it('has two outputs only with Ask a Person', async () => {
+	it('returns a second output only when a payout leaves on it', async () => {
 		const plain = await withdraw('wf-plain', {
 			address: addressOf(0),
 			amount: '0.5',
 			payoutKey: 'p-0',
 		});
 		expect(plain.outputs).toHaveLength(1);
-		expect((await payOrAsk('wf-two', [row(0, '0.5')])).outputs).toHaveLength(2);
+		const asked = await payOrAsk('wf-two', [row(0, '0.5'), row(1, '2.5')]);
+		expect(asked.outputs).toHaveLength(2);
+		expect(asked.outputs[1]).toHaveLength(1);
 	});
 });
 
