@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: Node globals are fine here */
 import { forEachBounded } from '../../../../nodes/CoinRemitter/actions/bounded';
 
 describe('bounded work', () => {

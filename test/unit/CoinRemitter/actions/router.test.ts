@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: Node globals are fine here */
 import type { IDataObject } from 'n8n-workflow';
 
 import { operation, requestOption } from '../../../helpers/editor';
