@@ -28,6 +28,7 @@ const {
 	NEWEST_2X,
 	packPackage,
 } = require('./n8n-runtime');
+const { exampleWebhookIds, examplesWithWebhookIds } = require('./n8n-runtime/webhookIds');
 
 const ROOT = join(__dirname, '..');
 // The newest n8n 2.x that installs here (scripts/n8n-runtime/versions.js says how to check for a newer
@@ -40,7 +41,9 @@ const SMOKE = process.env.COINREMITTER_SMOKE === '1';
 const CACHE =
 	process.env.COINREMITTER_N8N_CACHE ??
 	join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-coinremitter');
-const DEMO_FOLDER = join(CACHE, `demo-user-${N8N_VERSION}`);
+// n8n's database for `npm start`. Folders of earlier releases (demo-user-<version>) held the tests'
+// credentials and examples without webhook ids: a new name starts clean; the old one can be deleted.
+const DEMO_FOLDER = join(CACHE, `demo-${N8N_VERSION}`);
 const PORTS_HINT = 'choose other ports: N8N_PORT=5690 COINREMITTER_SIM_PORT=8790 npm start';
 
 class StartError extends Error {}
@@ -177,22 +180,36 @@ function isAlive(pid) {
 	}
 }
 
-async function importDemo(instance, sim) {
+async function importDemo(instance, sim, n8nDir) {
 	await instance.importCredentials(credentialsFor(sim.url));
-	const examples = join(ROOT, 'examples');
-	await instance.cli(['import:workflow', '--separate', `--input=${examples}`]);
+	await instance.importWorkflows(
+		examplesWithWebhookIds(n8nDir, instance.userFolder),
+		'examples.json',
+	);
 }
 
-/** The names of the workflows and credentials in n8n's database, through n8n's own export commands. */
+/** The names of the workflows and credentials in n8n's database and the nodes' webhook ids, through n8n's own export commands. */
 async function exportAll(instance) {
 	const folder = mkdtempSync(join(tmpdir(), 'coinremitter-smoke-'));
-	const names = async (what) => {
+	const exported = async (what) => {
 		const file = join(folder, `${what}.json`);
 		await instance.cli([`export:${what}`, '--all', `--output=${file}`]);
-		return JSON.parse(readFileSync(file, 'utf8')).map((entry) => entry.name);
+		return JSON.parse(readFileSync(file, 'utf8'));
 	};
 	try {
-		return { workflows: await names('workflow'), credentials: await names('credentials') };
+		const workflows = await exported('workflow');
+		const webhookIds = new Map(
+			workflows.flatMap((workflow) =>
+				workflow.nodes
+					.filter((node) => node.webhookId)
+					.map((node) => [`${workflow.id}/${node.id}`, node.webhookId]),
+			),
+		);
+		return {
+			workflows: workflows.map((workflow) => workflow.name),
+			webhookIds,
+			credentials: (await exported('credentials')).map((credential) => credential.name),
+		};
 	} finally {
 		rmSync(folder, { recursive: true, force: true });
 	}
@@ -235,11 +252,18 @@ async function smokeCheck(instance, sim) {
 		`the ${exampleNames.length} example workflows are imported`,
 		exampleNames.every((name) => exported.workflows.includes(name)),
 	);
+	const simulatorCredentials = credentialsFor(sim.url).map((credential) => credential.name);
 	expect(
-		'the simulator credentials are imported',
-		['CoinRemitter (simulator)', 'CoinRemitter legacy TCN (simulator)'].every((name) =>
-			exported.credentials.includes(name),
-		),
+		`only the simulator's credentials are imported (${simulatorCredentials.join(', ')})`,
+		[...exported.credentials].sort().join('\n') === [...simulatorCredentials].sort().join('\n'),
+	);
+	const ids = exampleWebhookIds(instance.userFolder);
+	const keptIds = exported.webhookIds;
+	expect(
+		`each example's trigger has its own webhook id in n8n (${Object.keys(ids).length} nodes with webhooks), none taken from the example files`,
+		Object.keys(ids).length > 0 &&
+			Object.entries(ids).every(([key, id]) => keptIds.get(key) === id) &&
+			keptIds.size === Object.keys(ids).length,
 	);
 	const balance = await fetch(`${sim.url}/v1/wallet/balance`, {
 		method: 'POST',
@@ -264,13 +288,17 @@ What to try:
   1. Open ${instance.baseUrl} (first visit: create the owner account).
   2. Open "CoinRemitter: payouts" and click "Execute workflow": balance check, address
      validation, fee estimate and two withdrawals against the simulator.
-  3. Open "CoinRemitter: invoice paid → fulfil", click "Execute workflow" to listen, copy the
-     trigger's Test URL and send it a paid invoice the way CoinRemitter would:
-       curl -X POST ${sim.url}/__sim/fire -d '{"url":"<Test URL>","kind":"invoice"}'
-     (kinds: deposit, invoice, pricing, presale, paymentButton)
-  4. Open "CoinRemitter: AI agent tools" and execute it: an AI agent (the simulator's scripted
-     model) checks the balance and creates an invoice through the CoinRemitter node.
-  5. Add a CoinRemitter node to any workflow: the credential "CoinRemitter (simulator)" is ready.
+  3. Open "CoinRemitter: invoice paid → fulfil". Double-click the trigger "Invoice paid", copy
+     its Test URL, then click "Execute step" in that panel (n8n 1.x: "Listen for test event")
+     and, within 2 minutes, send it a paid invoice the way CoinRemitter would:
+       npm run simulator -- fire '<Test URL>' invoice
+     (kinds: deposit, invoice, pricing, presale, paymentButton; or
+       curl -X POST ${sim.url}/__sim/fire -d '{"url":"<Test URL>","kind":"invoice"}')
+  4. Open "CoinRemitter: try it", click "Publish" (n8n 1.x: the "Active" switch), copy the
+     trigger's Production URL and fire a deposit at it as above: each one is a run in Executions.
+  5. Open "CoinRemitter: AI agent tools" and execute it: an AI agent (the simulator's scripted
+     model) calls the CoinRemitter tools; its note says which, payouts included.
+  6. Add a CoinRemitter node to any workflow: the credential "CoinRemitter (simulator)" is ready.
 
 Simulator wallets (API key / password): sim_tcn_key / sim_tcn_password (TCN, v1 and legacy v3),
 sim_ltc_key / sim_ltc_password (LTC, legacy v2).
@@ -330,7 +358,7 @@ async function main() {
 	rmSync(packDir, { recursive: true, force: true });
 
 	step('Importing the simulator credentials and the example workflows');
-	await importDemo(instance, sim);
+	await importDemo(instance, sim, n8nDir);
 
 	step(`Starting n8n on ${instance.baseUrl}`);
 	await instance.start();

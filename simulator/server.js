@@ -7,6 +7,7 @@ const S = require('./state');
 const v1 = require('./v1');
 const legacy = require('./legacy');
 const callbacks = require('./callbacks');
+const { fireAnswer, fireRefusal } = require('./fireAnswer');
 const { handleOpenAi } = require('./openai');
 
 // latencyMs: every API answer is held back this long, like a gateway 100-300 ms away (kept across resets).
@@ -19,8 +20,8 @@ const DEFAULTS = {
 	latencyMs: 0,
 };
 
-function json(res, status, body, headers = {}) {
-	const text = JSON.stringify(body);
+function json(res, status, body, headers = {}, indent = undefined) {
+	const text = `${JSON.stringify(body, null, indent)}${indent ? '\n' : ''}`;
 	res.writeHead(status, {
 		'content-type': 'application/json',
 		'content-length': Buffer.byteLength(text),
@@ -172,11 +173,17 @@ class Simulator {
 	/** Fires a sample callback of `kind` at `url`, as the service would: for trying a trigger by hand. */
 	async fireSample(url, kind, encoding = 'multipart') {
 		const sample = Object.hasOwn(callbacks.samples, kind) ? callbacks.samples[kind] : undefined;
-		if (!sample)
-			return { error: `unknown kind ${kind}; use ${Object.keys(callbacks.samples).join(', ')}` };
+		const kinds = Object.keys(callbacks.samples);
+		if (!sample) return fireRefusal(`There is no callback kind "${kind}".`, kinds);
+		if (typeof url !== 'string' || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+			return fireRefusal('The request names no http(s) URL to fire at.', kinds);
 		const payload = sample(this);
-		const answer = await callbacks.fireCallback(url, payload, { encoding });
-		return { sent: payload, answer };
+		try {
+			const { status, body } = await callbacks.fireCallback(url, payload, { encoding });
+			return fireAnswer({ kind, sent: payload, status, body });
+		} catch (error) {
+			return fireAnswer({ kind, sent: payload, error });
+		}
 	}
 
 	rateLimit(key, now) {
@@ -406,10 +413,13 @@ class Simulator {
 			case 'GET /__sim/sink':
 				return json(res, 200, this.sink);
 			case 'POST /__sim/fire':
+				// Indented, one field a line: a person reads it in a terminal (fireAnswer.js).
 				return json(
 					res,
 					200,
 					await this.fireSample(input.url, input.kind ?? 'deposit', input.encoding),
+					{},
+					2,
 				);
 			default:
 				return json(res, 404, { error: 'unknown simulator admin route' });

@@ -1,8 +1,8 @@
 'use strict';
-// The credentials the suites and `npm start` import into n8n: the simulator's wallets.
+// The credentials the suites and `npm start` import into n8n: the simulator's wallets. The suites'
+// own (a wrong password...) are theirs: test/e2e/workflows.js.
 const CREDENTIALS = {
 	v1: { id: 'crDemoV1Sim00001', name: 'CoinRemitter (simulator)' },
-	wrongV1: { id: 'crE2eV1Wrong0001', name: 'CoinRemitter (wrong password)' },
 	legacyTcn: { id: 'crDemoLegacyTcn1', name: 'CoinRemitter legacy TCN (simulator)' },
 	legacyLtc: { id: 'crDemoLegacyLtc1', name: 'CoinRemitter legacy LTC (simulator)' },
 	openAi: { id: 'crDemoOpenAiSim1', name: "OpenAI (simulator's scripted model)" },
@@ -21,10 +21,10 @@ const legacyCredential = (credential, simUrl, coin, apiKey, password) => ({
 	data: { coin, apiKey, password, baseUrl: simUrl, apiGeneration: 'auto' },
 });
 
+/** The simulator's credentials, as `npm start` gives them to a person: nothing the tests alone need. */
 function credentialsFor(simUrl) {
 	return [
 		v1Credential(CREDENTIALS.v1, simUrl, 'sim_tcn_key', 'sim_tcn_password'),
-		v1Credential(CREDENTIALS.wrongV1, simUrl, 'sim_tcn_key', 'not-the-password'),
 		legacyCredential(CREDENTIALS.legacyTcn, simUrl, 'TCN', 'sim_tcn_key', 'sim_tcn_password'),
 		legacyCredential(CREDENTIALS.legacyLtc, simUrl, 'LTC', 'sim_ltc_key', 'sim_ltc_password'),
 		// The AI agent example's model: the simulator's scripted OpenAI-compatible endpoint.

@@ -14,12 +14,12 @@ const { startSimulator } = require('../../simulator/server');
 const { attempt, finish } = require('../report');
 const {
 	credentialsFor,
-	EXAMPLES,
 	packPackage,
 	NEWEST_2X,
 	prepareN8n,
 	targets,
 } = require('../../scripts/n8n-runtime');
+const { examplesWithWebhookIds } = require('../../scripts/n8n-runtime/webhookIds');
 const { shot, SHOTS, signIn } = require('./editor');
 const { invoicePanel, withdrawalPanel, withdrawalRequired } = require('./sections/action-panels');
 const { credentialDialog } = require('./sections/credential-dialog');
@@ -56,7 +56,8 @@ async function startN8nWithExamples(version) {
 			tarball: await packPackage(),
 			credentials: credentialsFor(sim.url),
 		});
-		await instance.importWorkflowFolder(EXAMPLES);
+		// As `npm start` imports them: each node with webhooks has this instance's webhookId.
+		await instance.importWorkflows(examplesWithWebhookIds(target.n8nDir, instance.userFolder));
 		await instance.start();
 		await instance.setupOwnerOnceRoutesExist();
 		return { sim, instance, target, stop };

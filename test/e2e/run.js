@@ -20,7 +20,7 @@ const {
 	runLinesAtOnce,
 	runSuite,
 } = require('../report');
-const { credentialsFor, packPackage, prepareN8n, targets } = require('../../scripts/n8n-runtime');
+const { packPackage, prepareN8n, targets } = require('../../scripts/n8n-runtime');
 const { actionWorkflows, checkActions, checkConcurrency } = require('./checks/actions');
 const {
 	checkAgentApproval,
@@ -52,7 +52,7 @@ const { checkWidgetOrders, prepareWidgetOrders } = require('./checks/widgetOrder
 const { checkMcp, MCP_WORKFLOW_ID, mcpWorkflow } = require('./checks/mcp');
 const { checkRestartRedelivery } = require('./checks/restart');
 const { checkTrigger } = require('./checks/trigger');
-const { payoutRetryWorkflow, triggerWorkflow } = require('./workflows');
+const { payoutRetryWorkflow, suiteCredentials, triggerWorkflow } = require('./workflows');
 
 /**
  * n8n 2.x runs under its default expression engine, `vm` (expressions in an isolated-vm isolate,
@@ -136,7 +136,7 @@ async function checkTarget(target, tarball, sim, isLast) {
 	const instance = await prepareN8n({
 		...target,
 		tarball,
-		credentials: credentialsFor(sim.url),
+		credentials: suiteCredentials(sim.url),
 		extraEnv: { N8N_EXPRESSION_ENGINE: engine },
 	});
 	// Imports and activations made while n8n is stopped go in one CLI call, activated through REST.

@@ -1,6 +1,21 @@
 'use strict';
 // The workflows the end-to-end suite runs in real n8n.
-const { CREDENTIALS, workflow, workflowBuilder } = require('../../scripts/n8n-runtime');
+const {
+	CREDENTIALS,
+	credentialsFor,
+	v1Credential,
+	workflow,
+	workflowBuilder,
+} = require('../../scripts/n8n-runtime');
+
+/** The suite's own credential, never in the n8n `npm start` makes for a person: a wrong password. */
+const WRONG_V1 = { id: 'crE2eV1Wrong0001', name: 'CoinRemitter (wrong password)' };
+
+/** The simulator's credentials and the suite's own. */
+const suiteCredentials = (simUrl) => [
+	...credentialsFor(simUrl),
+	v1Credential(WRONG_V1, simUrl, 'sim_tcn_key', 'not-the-password'),
+];
 
 const { code, coinRemitter, coinRemitterTrigger, manualTrigger, sink } = workflowBuilder({
 	idPrefix: 'node-',
@@ -50,7 +65,7 @@ function actionsWorkflow() {
 			coinRemitter(
 				'V1 Wrong Keys',
 				{ apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' },
-				CREDENTIALS.wrongV1,
+				WRONG_V1,
 			),
 			coinRemitter(
 				'Legacy V3 Invoice',
@@ -171,6 +186,7 @@ module.exports = {
 	actionsWorkflow,
 	concurrencyWorkflow,
 	payoutRetryWorkflow,
+	suiteCredentials,
 	triggerWorkflow,
 	TRIGGER_WEBHOOK_ID,
 	TRIGGER_WORKFLOW_ID,

@@ -9,7 +9,7 @@ async function checkCredentialTests(instance, sim, tag) {
 	const test = async (credential, data) =>
 		(await instance.rest('POST', '/credentials/test', { credentials: { ...credential, data } }))
 			.data;
-	const [v1, , legacyTcn, legacyLtc] = credentialsFor(sim.url);
+	const [v1, legacyTcn, legacyLtc] = credentialsFor(sim.url);
 	sim.requests.length = 0;
 	const right = await test(v1, v1.data);
 	check(
