@@ -3,7 +3,8 @@
 // multipart/form-data (what the service sends), urlencoded or JSON.
 const crypto = require('node:crypto');
 const { buildMultipart } = require('./multipart');
-const { fromUnits, toUnits } = require('./decimal');
+const { fromUnits } = require('./decimal');
+const invoices = require('./invoices');
 const S = require('./state');
 const v1 = require('./v1');
 
@@ -89,29 +90,12 @@ function legacyTransactionWebhook(sim, transactionId) {
 	};
 }
 
-/** Records a payment on an invoice of the simulator and returns the notification it would send. */
-function payInvoice(sim, invoiceId, amount, { confirmations = 3 } = {}) {
-	const invoice = sim.state.invoices.get(invoiceId);
-	const coin = invoice.coin_symbol ?? invoice.coin;
-	const units = toUnits(amount);
-	const paid =
-		toUnits(Array.isArray(invoice.paid_amount) ? '0' : (invoice.paid_amount[coin] ?? '0')) + units;
-	const total = toUnits(invoice.total_amount[coin]);
-	invoice.paid_amount = { [coin]: fromUnits(paid) };
-	invoice.payment_history.push({
-		txid: crypto.randomBytes(32).toString('hex'),
-		explorer_url: 'https://explorer.sim.local/tx/paid',
-		amount: fromUnits(units),
-		date: S.utcDate(Date.now()),
-		confirmation: confirmations,
-		// v1 records say how many confirmations the payment needs; legacy ones do not.
-		...(invoice.coin_symbol ? { required_confirmations: S.REQUIRED_CONFIRMATIONS } : {}),
-	});
-	const statusCode = paid === total ? 1 : paid < total ? 2 : 3;
-	invoice.status_code = statusCode;
-	invoice.status = ['Pending', 'Paid', 'Under Paid', 'Over Paid', 'Expired', 'Cancelled'][
-		statusCode
-	];
+/**
+ * Records a payment of `amount` (the invoice's coin) on an invoice of the simulator and returns
+ * the notification it would send: under, exact, over, or after expiry (see invoices.js).
+ */
+function payInvoice(sim, invoiceId, amount, options) {
+	invoices.payInvoice(sim, invoiceId, amount, options);
 	return invoiceNotification(sim, invoiceId);
 }
 
@@ -120,8 +104,10 @@ function invoiceNotification(sim, invoiceId) {
 	const invoice = structuredClone(sim.state.invoices.get(invoiceId));
 	delete invoice.walletKey;
 	if ('successUrl' in invoice) {
-		invoice.success_url = invoice.successUrl;
+		// Legacy: the shape of get-invoice, so v2 spells it suceess_url.
+		invoice[invoice.generation === 'v2' ? 'suceess_url' : 'success_url'] = invoice.successUrl;
 		delete invoice.successUrl;
+		delete invoice.generation;
 	}
 	return invoice;
 }
@@ -215,6 +201,16 @@ function newAddress(wallet) {
 	return address;
 }
 
+/** A v1 invoice of 10 USD (20 TCN) in the TCN wallet, for the samples; returns its invoice_id. */
+function sampleInvoice(sim, reference) {
+	const invoice = sim.createV1Invoice('sim_tcn_key', {
+		amount: '10',
+		fiat_currency: 'USD',
+		custom_data1: reference,
+	});
+	return invoice.invoice_id;
+}
+
 /**
  * One sample callback per kind, recorded in the simulator so that verification finds it (POST
  * /__sim/fire, for trying a trigger by hand). A new callback kind adds its sample here.
@@ -232,6 +228,14 @@ const samples = {
 			custom_data1: 'order-1001',
 		});
 		return payInvoice(sim, invoice.invoice_id, invoice.total_amount[wallet.coinSymbol]);
+	},
+	// 10 USD is 20 TCN: paid 15, 25, or 20 after the invoice expired.
+	invoiceUnderPaid: (sim) => payInvoice(sim, sampleInvoice(sim, 'order-1002'), '15'),
+	invoiceOverPaid: (sim) => payInvoice(sim, sampleInvoice(sim, 'order-1003'), '25'),
+	invoiceExpiredPaid(sim) {
+		const invoiceId = sampleInvoice(sim, 'order-1004');
+		invoices.expireInvoice(sim, invoiceId);
+		return payInvoice(sim, invoiceId, '20');
 	},
 	pricing: () => widgetOrders.pricing(),
 	presale: () => widgetOrders.presale(),

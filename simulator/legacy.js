@@ -64,7 +64,7 @@ function transactionView(wallet, tx) {
 }
 
 function invoiceView(invoice, generation) {
-	const { walletKey, successUrl, ...view } = invoice;
+	const { walletKey, successUrl, generation: created, ...view } = invoice;
 	view[generation === 'v2' ? 'suceess_url' : 'success_url'] = successUrl;
 	return structuredClone(view);
 }
@@ -184,6 +184,8 @@ const handlers = {
 			last_updated_date: S.utcDate(now),
 			// v2 knows only its own spelling; a `success_url` sent to v2 is not a field it reads.
 			successUrl: (generation === 'v2' ? fields.suceess_url : fields.success_url) ?? '',
+			// Not a field of the record: how its notifications spell the success URL.
+			generation,
 		};
 		sim.state.invoices.set(invoice.invoice_id, invoice);
 		return invoiceView(invoice, generation);
@@ -268,4 +270,4 @@ function handleLegacy({ sim, method, path, fields, query, now }) {
 	}
 }
 
-module.exports = { handleLegacy, serialize };
+module.exports = { handleLegacy, handlers, serialize };

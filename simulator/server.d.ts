@@ -70,6 +70,24 @@ export interface SimulatorOptions {
 export class Simulator {
 	chats: Array<Record<string, unknown>>;
 	createV1Invoice(apiKey: string, fields: Record<string, string>): Payload;
+	/** A legacy invoice; `generation` defaults to the coin's (v2 for LTC, KOIN, DOGE, ETH). */
+	createLegacyInvoice(
+		apiKey: string,
+		fields: Record<string, string>,
+		generation?: 'v2' | 'v3',
+	): Payload;
+	/** A payment in the invoice's coin; notifies `url` or the invoice's notify_url when set. */
+	payInvoice(
+		invoiceId: string,
+		amount: string,
+		options?: {
+			url?: string;
+			encoding?: 'multipart' | 'urlencoded' | 'json';
+			confirmations?: number;
+		},
+	): Promise<{ notification: Payload; answer?: { status: number; body: string } }>;
+	/** The invoice's expiry time passes now; a later payment leaves it Expired. */
+	expireInvoice(invoiceId: string): Payload;
 	constructor(options?: SimulatorOptions);
 	url: string;
 	requests: RecordedRequest[];
@@ -140,7 +158,7 @@ export const callbacks: {
 		sim: Simulator,
 		invoiceId: string,
 		amount: string,
-		options?: { confirmations?: number },
+		options?: { confirmations?: number; now?: number },
 	): Payload;
 	invoiceNotification(sim: Simulator, invoiceId: string): Payload;
 	widgetOrders: Record<

@@ -8,6 +8,7 @@ const v1 = require('./v1');
 const legacy = require('./legacy');
 const callbacks = require('./callbacks');
 const { fireAnswer, fireRefusal } = require('./fireAnswer');
+const invoices = require('./invoices');
 const { handleOpenAi } = require('./openai');
 
 // latencyMs: every API answer is held back this long, like a gateway 100-300 ms away (kept across resets).
@@ -49,6 +50,15 @@ function readBody(req, limit) {
 		req.on('end', () => resolve(Buffer.concat(chunks)));
 		req.on('error', reject);
 	});
+}
+
+/** A control route's answer, or 400 with the reason when the request names no such thing. */
+async function answerOrRefuse(res, work) {
+	try {
+		return json(res, 200, await work());
+	} catch (error) {
+		return json(res, 400, { error: String(error.message) });
+	}
 }
 
 class Simulator {
@@ -168,6 +178,36 @@ class Simulator {
 			sim: this,
 			now: Date.now(),
 		});
+	}
+
+	/** Creates a legacy invoice in a wallet as POST …/create-invoice would; returns the legacy record. */
+	createLegacyInvoice(apiKey, fields, generation) {
+		const wallet = this.wallet(apiKey);
+		return legacy.handlers['create-invoice']({
+			wallet,
+			fields,
+			generation: generation ?? (S.LEGACY_V2_COINS.has(wallet.coinSymbol) ? 'v2' : 'v3'),
+			sim: this,
+			now: Date.now(),
+		});
+	}
+
+	/**
+	 * A payment of `amount` (the invoice's coin) arrives for an invoice: under, exact, over or after
+	 * expiry. Like the service, it notifies the invoice's notify_url (or `url`) when there is one.
+	 */
+	async payInvoice(invoiceId, amount, { url, encoding, confirmations } = {}) {
+		const notification = callbacks.payInvoice(this, invoiceId, amount, { confirmations });
+		const target = url || notification.notify_url;
+		if (!target) return { notification };
+		const answer = await callbacks.fireCallback(target, notification, { encoding });
+		return { notification, answer };
+	}
+
+	/** The invoice's expiry time passes now (a later payment leaves it Expired); returns the record. */
+	expireInvoice(invoiceId) {
+		invoices.expireInvoice(this, invoiceId);
+		return callbacks.invoiceNotification(this, invoiceId);
 	}
 
 	/** Fires a sample callback of `kind` at `url`, as the service would: for trying a trigger by hand. */
@@ -412,6 +452,16 @@ class Simulator {
 				return json(res, 200, { ok: true });
 			case 'GET /__sim/sink':
 				return json(res, 200, this.sink);
+			case 'POST /__sim/invoice/pay':
+				return await answerOrRefuse(res, () =>
+					this.payInvoice(input.invoiceId, input.amount, {
+						url: input.url,
+						encoding: input.encoding,
+						confirmations: input.confirmations,
+					}),
+				);
+			case 'POST /__sim/invoice/expire':
+				return await answerOrRefuse(res, () => this.expireInvoice(input.invoiceId));
 			case 'POST /__sim/fire':
 				// Indented, one field a line: a person reads it in a terminal (fireAnswer.js).
 				return json(

@@ -285,7 +285,8 @@ const handlers = {
 		const invoice = {
 			...rest,
 			amount: fromUnits(cryptoUnits),
-			paid_amount: {},
+			// The service writes an empty map as an empty list.
+			paid_amount: [],
 			fiat_currency: fields.fiat_currency === undefined ? '' : fiat,
 			coin: wallet.coin,
 			coin_symbol: wallet.coinSymbol,

@@ -1,6 +1,7 @@
 import type { z } from 'zod/v4';
 
 import { invoiceKey } from '../../shared/deliveryKey';
+import { balanceOfRecord } from '../../shared/invoiceBalance';
 import { amount, amountMap, callbackSchema, fields, integer, list, text } from '../schemas';
 import type { CallbackInterface } from '../schemas';
 import { defineCallback, statusNotSelected } from './callback';
@@ -28,6 +29,9 @@ const core = {
 	invoice_date: text,
 	custom_data1: text,
 	custom_data2: text,
+	// Not the service's: what the trigger computes from total_amount and paid_amount (derive).
+	owed: amountMap,
+	overpaid: amountMap,
 };
 
 /** An invoice notification of `api`: the fields both interfaces carry, then its own. */
@@ -104,6 +108,8 @@ export const invoiceCallback = defineCallback({
 		}),
 		mustMatch: ['type', 'address'],
 	},
+	// What is still owed and what was paid beyond the amount, per currency, from the record's maps.
+	derive: (record) => ({ ...balanceOfRecord(record) }),
 	skip: statusNotSelected,
 	deliveryKey: (item) => invoiceKey(item.interface as CallbackInterface, item),
 });

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Endpoint } from '../../../shared/client';
 import { invoiceKey } from '../../../shared/deliveryKey';
+import { balanceOfRecord } from '../../../shared/invoiceBalance';
 import { isPlainObject } from '../../../shared/json';
 import type { ItemContext, OperationFacts } from '../operation';
 import { requiredParameter } from '../validation';
@@ -37,6 +38,7 @@ export async function execute(
 	const invoiceId = requiredParameter(this, item.field, 'invoiceId', 'Invoice ID');
 	const invoice = await item.send(endpoint, { invoice_id: invoiceId });
 	const record = item.api === 'legacy' ? withSuccessUrl(invoice) : invoice;
-	// The key the trigger gives the same status of this invoice, for catching up missed notifications.
-	return isPlainObject(record) ? { ...record, deliveryKey: invoiceKey(item.api, record) } : record;
+	if (!isPlainObject(record)) return record;
+	// deliveryKey: the key the trigger gives the same status of this invoice, for catching up.
+	return { ...record, ...balanceOfRecord(record), deliveryKey: invoiceKey(item.api, record) };
 }

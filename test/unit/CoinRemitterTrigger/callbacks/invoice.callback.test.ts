@@ -3,6 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { invoiceCallback } from '../../../../nodes/CoinRemitterTrigger/callbacks/invoice.callback';
+import { outputJsonSchema } from '../../../../nodes/CoinRemitterTrigger/outputSchema';
 import { callbacks } from '../../../../simulator/server';
 import {
 	seedPendingLegacyInvoice,
@@ -115,5 +116,79 @@ describe('a notification that claims an unpaid invoice is paid', () => {
 		).items;
 		expect(item).toMatchObject({ status_code: 1, paid_amount: { TCN: '2.00000000' } });
 		expect(item.deliveryKey).toBe('legacy:invoice:TCN0042:1:1');
+	});
+});
+
+describe('the balance: owed and overpaid, computed from the record', () => {
+	it('lists owed and overpaid in the editor’s output schema as maps of amounts', () => {
+		const { properties } = outputJsonSchema() as {
+			properties: Record<string, { type?: string; additionalProperties?: { type?: string } }>;
+		};
+		for (const field of ['owed', 'overpaid'])
+			expect(properties[field]).toMatchObject({
+				type: 'object',
+				additionalProperties: { type: 'string' },
+			});
+	});
+
+	it('v1 Under Paid: what is still owed in the coin and USD', async () => {
+		const invoice = ctx.sim.createV1Invoice(TCN.apiKey, { amount: '10', fiat_currency: 'USD' });
+		const paid = callbacks.payInvoice(ctx.sim, invoice.invoice_id as string, '15') as IDataObject;
+		const [item] = (await callWebhook(encode(paid), { credentials: v1Credentials(ctx.sim) })).items;
+		expect(item).toMatchObject({
+			verified: true,
+			status_code: 2,
+			owed: { TCN: '5', USD: '2.5' },
+			overpaid: { TCN: '0', USD: '0' },
+		});
+	});
+
+	it('a notification that claims Over Paid gets the record’s balance, not its own', async () => {
+		const invoice = ctx.sim.createV1Invoice(TCN.apiKey, { amount: '10', fiat_currency: 'USD' });
+		const claim = {
+			...(callbacks.invoiceNotification(ctx.sim, invoice.invoice_id as string) as IDataObject),
+			status_code: 3,
+			paid_amount: { TCN: '99', USD: '49.5' },
+			owed: { TCN: '0' },
+			overpaid: { TCN: '79' },
+		};
+		const [item] = (await callWebhook(encode(claim), { credentials: v1Credentials(ctx.sim) }))
+			.items;
+		expect(item).toMatchObject({
+			verified: true,
+			status_code: 0,
+			owed: { TCN: '20', USD: '10' },
+			overpaid: { TCN: '0', USD: '0' },
+		});
+		expect(item.unverifiedFields).toBeUndefined();
+	});
+
+	it('legacy, paid after it expired: Expired, with what was paid beyond the amount', async () => {
+		legacyInvoice();
+		ctx.sim.expireInvoice('TCN0042');
+		const paid = callbacks.payInvoice(ctx.sim, 'TCN0042', '2.5') as IDataObject;
+		const [item] = (
+			await callWebhook(encode(paid), {
+				credentials: legacyCredentials(ctx.sim, 'TCN', TCN_LEGACY),
+			})
+		).items;
+		expect(item).toMatchObject({
+			interface: 'legacy',
+			verified: true,
+			status_code: 4,
+			owed: { TCN: '0' },
+			overpaid: { TCN: '0.5' },
+		});
+	});
+
+	it('an unverified item: computed from the callback’s own amounts (nothing paid sent as [])', async () => {
+		const invoice = ctx.sim.createV1Invoice(TCN.apiKey, { amount: '10', fiat_currency: 'USD' });
+		const notification = callbacks.invoiceNotification(ctx.sim, invoice.invoice_id as string);
+		const [item] = (await callWebhook(encode(notification as IDataObject))).items;
+		expect(item).toMatchObject({
+			verified: false,
+			owed: { TCN: '20', USD: '10' },
+			overpaid: { TCN: '0', USD: '0' },
+		});
 	});
 });
