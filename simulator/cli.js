@@ -11,8 +11,9 @@ const HELP = `CoinRemitter gateway simulator: a local stand-in for CoinRemitter'
 Usage: npm run simulator -- [options]
        npm run simulator -- fire <url> [kind]   the running simulator sends a callback to <url>
                                                 (a trigger's Test or Production URL); kinds:
-                                                deposit (default), invoice, pricing, presale,
-                                                paymentButton
+                                                deposit (default), invoice, invoiceUnderPaid,
+                                                invoiceOverPaid, invoiceExpiredPaid, pricing,
+                                                presale, paymentButton
 
 Options:
   --port <n>         port (default: $COINREMITTER_SIM_PORT or 8787; 0 picks a free one)
