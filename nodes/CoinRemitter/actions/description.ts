@@ -96,8 +96,8 @@ export function subtitleExpression(): string {
 
 /**
  * The node's outputs, from its parameters: Withdrawal → Create that asks a person has "Sent" and
- * "Ask a Person", Withdrawal → Check Funds has "Covered" and "Not Covered"; every other operation
- * one. Plain JavaScript in a string: n8n evaluates it in the editor and the engine.
+ * "Ask a Person", Withdrawal → Check Funds has "Covered" and "Not Covered", Withdrawal → Send
+ * Approved has "Outcome" and "Ask a Second Person"; every other operation one. Plain JavaScript in a string: n8n evaluates it in the editor and the engine.
  */
 export const OUTPUTS_EXPRESSION: `={{${string}}}` = `={{(${[
 	'function (p) {',
@@ -105,6 +105,7 @@ export const OUTPUTS_EXPRESSION: `={{${string}}}` = `={{(${[
 	"  if (p.resource !== 'withdrawal') return ['main'];",
 	"  if (p.operation === 'create' && p.askAPerson === 'aboveLimits') return [main('Sent'), main('Ask a Person')];",
 	"  if (p.operation === 'checkFunds') return [main('Covered'), main('Not Covered')];",
+	"  if (p.operation === 'sendApproved') return [main('Outcome'), main('Ask a Second Person')];",
 	"  return ['main'];",
 	'}',
 ].join('\n')})($parameter)}}`;

@@ -6,6 +6,7 @@ import { FIAT_CURRENCIES } from '../../../shared/currencies';
 import { amountField, fiatCurrencyField } from '../fields';
 import { invoiceAdditionalFields } from './fields';
 import type { ItemContext, OperationFacts } from '../operation';
+import type { FieldContext } from '../validation';
 import {
 	limitedText,
 	oneOf,
@@ -36,22 +37,31 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: ItemContext,
 ): Promise<IDataObject | IDataObject[]> {
-	const { field: ctx, itemIndex } = item;
-	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const { coin, generation } = await legacyWallet.call(this, itemIndex);
+	const { itemIndex } = item;
+	const fields = legacyInvoiceFields(
+		item.field,
+		this.getNodeParameter('amount', itemIndex),
+		this.getNodeParameter('fiatCurrency', itemIndex),
+		this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject,
+		await legacyWallet.call(this, itemIndex),
+	);
+	return withSuccessUrl(await item.send(endpoint, fields));
+}
+
+/** The legacy create request's fields, checked, in the spelling and limits of the wallet's generation. */
+export function legacyInvoiceFields(
+	ctx: FieldContext,
+	amount: unknown,
+	currency: unknown,
+	extra: IDataObject,
+	{ coin, generation }: { coin: string; generation: string },
+): IDataObject {
 	// Only the KOIN v2 reference states field lengths; other coins are left to the service.
 	const limits = coin === 'KOIN' && generation === 'v2' ? KOIN_V2_LIMITS : undefined;
 	const text = (label: string, value: unknown, max?: number) => limitedText(ctx, label, value, max);
-
-	const fields = withoutEmpty({
-		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
-		currency: oneOf(
-			ctx,
-			'Fiat Currency',
-			this.getNodeParameter('fiatCurrency', itemIndex),
-			FIAT_CURRENCIES,
-			{ upperCase: true },
-		),
+	return withoutEmpty({
+		amount: positiveAmount(ctx, 'Amount', amount),
+		currency: oneOf(ctx, 'Fiat Currency', currency, FIAT_CURRENCIES, { upperCase: true }),
 		name: text('Name', extra.name, limits?.name),
 		expire_time: optionalPositiveInteger(ctx, 'Expiry (Minutes)', extra.expiryMinutes),
 		notify_url: optionalUrl(ctx, 'Notify URL', extra.notifyUrl),
@@ -65,5 +75,4 @@ export async function execute(
 		custom_data1: text('Custom Data 1', extra.customData1, limits?.customData),
 		custom_data2: text('Custom Data 2', extra.customData2, limits?.customData),
 	});
-	return withSuccessUrl(await item.send(endpoint, fields));
 }

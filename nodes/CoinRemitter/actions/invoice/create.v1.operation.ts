@@ -5,6 +5,7 @@ import { FIAT_CURRENCIES } from '../../../shared/currencies';
 import { amountField, fiatCurrencyField } from '../fields';
 import { invoiceAdditionalFields } from './fields';
 import type { ItemContext, OperationFacts } from '../operation';
+import type { FieldContext } from '../validation';
 import {
 	asText,
 	limitedText,
@@ -45,20 +46,29 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: ItemContext,
 ): Promise<IDataObject | IDataObject[]> {
-	const { field: ctx, itemIndex } = item;
-	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const fields = withoutEmpty({
-		amount: positiveAmount(ctx, 'Amount', this.getNodeParameter('amount', itemIndex)),
-		fiat_currency: oneOf(
-			ctx,
-			'Fiat Currency',
-			this.getNodeParameter('fiatCurrency', itemIndex),
-			FIAT_CURRENCIES,
-			{
-				upperCase: true,
-				optional: true,
-			},
-		),
+	const { itemIndex } = item;
+	const fields = v1InvoiceFields(
+		item.field,
+		this.getNodeParameter('amount', itemIndex),
+		this.getNodeParameter('fiatCurrency', itemIndex),
+		this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject,
+	);
+	return await item.send(endpoint, fields);
+}
+
+/** The v1 create request's fields, checked: the amount, its fiat currency and the Additional Fields. */
+export function v1InvoiceFields(
+	ctx: FieldContext,
+	amount: unknown,
+	fiatCurrency: unknown,
+	extra: IDataObject,
+): IDataObject {
+	return withoutEmpty({
+		amount: positiveAmount(ctx, 'Amount', amount),
+		fiat_currency: oneOf(ctx, 'Fiat Currency', fiatCurrency, FIAT_CURRENCIES, {
+			upperCase: true,
+			optional: true,
+		}),
 		name: limitedText(ctx, 'Name', extra.name, NAME_MAX_LENGTH),
 		email: optionalEmail(ctx, 'Email', extra.email),
 		expiry_time_in_minutes: optionalPositiveInteger(ctx, 'Expiry (Minutes)', extra.expiryMinutes),
@@ -69,5 +79,4 @@ export async function execute(
 		custom_data1: limitedText(ctx, 'Custom Data 1', extra.customData1, CUSTOM_DATA_MAX_LENGTH),
 		custom_data2: limitedText(ctx, 'Custom Data 2', extra.customData2, CUSTOM_DATA_MAX_LENGTH),
 	});
-	return await item.send(endpoint, fields);
 }

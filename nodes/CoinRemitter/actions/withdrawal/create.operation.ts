@@ -11,7 +11,12 @@ import { guardrailsFields, refuseModelWrittenGuardrails, withGuardrails } from '
 import { DEFAULT_KEY_DAYS } from './payout';
 import { declineOnce, payOnce } from './payoutOnce';
 import { askAPerson } from './approval/ask';
-import { askAPersonFields, asksAPerson, readNoPersonLimits } from './approval/fields';
+import {
+	approverFields,
+	askAPersonFields,
+	asksAPerson,
+	readNoPersonLimits,
+} from './approval/fields';
 
 export const option = {
 	name: 'Create',
@@ -38,7 +43,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. order-1042',
-		description: `A value unique to this payout, such as the order or payout ID. A payout whose key this node already sent, started to send, or declined is never sent again, even when the execution is retried or re-run; only CoinRemitter's own refusal forgets the key. Empty: the wallet, the address and the amount (1.5 and 1.50 alike) make the key for ${DEFAULT_KEY_DAYS} days (UTC), so n8n's Retry within that time never pays again, and the same amount to the same address is refused until then: give repeated payouts a key of their own. The key is the wallet's: every Withdrawal node on this credential refuses it, in any workflow or copy of one. Not held: after an n8n restart a workflow that never met the key does not know it, and queue-mode workers each know their own (README, Payout Key: a claim table holds both).`,
+		description: `A value unique to this payout, such as your payout ID. A key this node sent, started to send or declined is never sent again, even on Retry. Empty: the wallet, address and amount, for ${DEFAULT_KEY_DAYS} days. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#guardrails">More</a>`,
 	},
 	{
 		displayName: 'Decision',
@@ -46,7 +51,7 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'send',
 		description:
-			"Whether this payout goes out. With a person's approval in between, set it from their answer: Decline records the Payout Key so that no later approval, re-run or retry sends it. When an approval and a decline of one payout come at once, the first one this node records holds.",
+			"Whether this payout goes out, for workflows that set it from a person's answer. Decline records the Payout Key, so no later approval, re-run or retry sends it; the first decision recorded holds.",
 		options: [
 			{
 				name: 'Decline (Send Nothing)',
@@ -59,6 +64,7 @@ export const properties: INodeProperties[] = [
 	},
 	...guardrailsFields,
 	...askAPersonFields,
+	...approverFields,
 ];
 
 const DECISIONS = ['send', 'decline'] as const;

@@ -1,16 +1,28 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	NodeTypeAndVersion,
+} from 'n8n-workflow';
 
 import { credentialTypeOf } from '../../../shared/client';
-import type { ItemContext, OperationFacts } from '../operation';
+import type { ItemContext, OperationFacts, OperationResult } from '../operation';
+import { ToOutput } from '../operation';
+import type { ReadAnswer } from './approval/answer';
 import { readAnswer } from './approval/answer';
+import { askedPayoutGiven, askerOf, asksForApproval, noAskedPayout } from './approval/answerSource';
+import type { Approval } from './approval/approvers';
+import { approvalOf } from './approval/approvers';
 import type { AskedPayout } from './approval/askedPayout';
-import { askedPayoutFor, askerOf, asksForApproval } from './approval/answerSource';
-import type { ApprovalOutcome } from './approval/messages';
-import { outcomeMessage } from './approval/messages';
+import { askedPayoutItem } from './approval/askedPayout';
+import type { Decision } from './approval/decide';
+import { decide } from './approval/decide';
+import { decisionOf, keepDecision } from './approval/decisions';
+import { secondAskMessage } from './approval/messages';
+import type { Result } from './approval/result';
+import { failedResult, resultItem } from './approval/result';
 import { endpoint, withdrawalFields } from './create.operation';
 import { guardrailsFields, refusal, runsAsTool, withGuardrails } from './guardrails';
-import { withdrawalOutcome } from './outcome';
 import type { Payout } from './payout';
 import { declineOnce, payOnce } from './payoutOnce';
 
@@ -30,7 +42,7 @@ export { endpoint };
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			"Connect this node after a Send and Wait node (Slack, Email, Telegram...) that asked about a payout from Withdrawal → Create's Ask a Person output. Only a click on Approve sends it; Decline, no answer in time, or any other answer records a decline. Every outcome comes out as an item with a message for the person.",
+			'Connect this node after a Send and Wait node that asked about a payout from Withdrawal → Create\'s Ask a Person output. Only Approve sends it; any other answer records a decline. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#a-person-approves">More</a>',
 		name: 'sendApprovedNotice',
 		type: 'notice',
 		default: '',
@@ -48,41 +60,45 @@ export const properties: INodeProperties[] = [
 	...guardrailsFields,
 ];
 
-type Result = { outcome: ApprovalOutcome; sent: boolean; why?: string; answer?: IDataObject };
+/** The output of Send Approved that a payout needing a second person leaves on. */
+const SECOND_PERSON_OUTPUT = 1;
 
-/** The output item: the payout as shown, what became of it, and the message for the person. */
-function resultItem(payout: AskedPayout, answer: string, result: Result): IDataObject {
-	const sent = result.answer ?? {};
-	return {
-		sent: result.sent,
-		outcome: result.outcome,
-		answer,
-		payoutKey: payout.payoutKey,
-		address: payout.address,
-		amount: payout.amount,
-		coin: payout.coin,
-		...(result.sent ? { id: sent.id, txid: sent.txid } : {}),
-		...(result.why ? { error: result.why } : {}),
-		message: outcomeMessage(result.outcome, payout, {
-			id: sent.id,
-			txid: sent.txid,
-			why: result.why,
-		}),
-	};
+/** The answer as this node reads it: free text or a form is never a click on Approve. */
+function answerOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	asker: NodeTypeAndVersion,
+): ReadAnswer {
+	const read = readAnswer(context.getInputData()[itemIndex]?.json);
+	if (!asksForApproval(asker) && read.answer !== 'timedOut') return { answer: 'notAnApproval' };
+	// n8n 1.x's link answer has no time: the time this node read it, once for every record of it.
+	const clicked = read.answer === 'approved' || read.answer === 'declined';
+	return clicked ? { ...read, respondedAt: read.respondedAt ?? new Date().toISOString() } : read;
 }
 
-/** What a failed send or decline means for the person (nothing thrown: every outcome is an item). */
-function failedResult(error: unknown): Result {
-	const why = (error as Error).message;
-	const outcome = withdrawalOutcome(error);
-	if (outcome === 'declined') return { outcome: 'declinedBefore', sent: false, why };
-	if (outcome === 'alreadyAttempted' || outcome === 'waitingForPerson')
-		return { outcome: 'alreadyAttempted', sent: false, why };
-	if (outcome === 'unknown') return { outcome: 'unknown', sent: false, why };
-	return { outcome: error instanceof NodeApiError ? 'notSent' : 'refused', sent: false, why };
+/** The payout asked about under `key` and the Send and Wait node that answered, or why not. */
+async function askedAndAsker(
+	context: IExecuteFunctions,
+	item: ItemContext,
+	key: string,
+): Promise<{ asked: AskedPayout; asker: NodeTypeAndVersion } | string> {
+	if (key === '')
+		return "the Payout Key is empty: set it to the key of the payout asked about, for example {{ $('One payout to approve').first().json.payoutKey }}.";
+	const none = noAskedPayout(context, item.itemIndex, key);
+	if (none) return none;
+	const asker = askerOf(context, item.itemIndex, key);
+	if (typeof asker === 'string') return asker;
+	const asked = await askedPayoutGiven(context, item.itemIndex, key, asker);
+	if (typeof asked === 'string') return asked;
+	if (asked.api !== item.api)
+		return `it was asked about on the ${asked.api} interface, and this node uses ${item.api}: set API Version as on the asking node.`;
+	return { asked, asker };
 }
 
-export async function execute(this: IExecuteFunctions, item: ItemContext): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<OperationResult> {
 	const { itemIndex } = item;
 	if (runsAsTool(this))
 		throw refusal(
@@ -92,41 +108,67 @@ export async function execute(this: IExecuteFunctions, item: ItemContext): Promi
 			'Use Send Approved after a Send and Wait node in a workflow, not as a tool.',
 		);
 	const key = String(this.getNodeParameter('payoutKey', itemIndex, '') ?? '').trim();
-	const nothingSent = (why: string) =>
-		resultItem({ payoutKey: key, address: '', amount: '', coin: '' } as AskedPayout, 'none', {
-			outcome: 'notWaiting',
-			sent: false,
-			why,
-		});
-	if (key === '')
-		return nothingSent(
-			"the Payout Key is empty: set it to the key of the payout asked about, for example {{ $('One payout to approve').first().json.payoutKey }}.",
+	const found = await askedAndAsker(this, item, key);
+	if (typeof found === 'string')
+		return resultItem(
+			{ payoutKey: key, address: '', amount: '', coin: '' } as AskedPayout,
+			{ answer: 'notAnApproval' },
+			{ outcome: 'notWaiting', sent: false, why: found },
 		);
-	const asked = await askedPayoutFor(this, itemIndex, key);
-	if (typeof asked === 'string') return nothingSent(asked);
-	if (asked.api !== item.api)
-		return nothingSent(
-			`it was asked about on the ${asked.api} interface, and this node uses ${item.api}: set API Version as on the asking node.`,
-		);
-	const asker = askerOf(this, itemIndex, key);
-	if (typeof asker === 'string') return nothingSent(asker);
-	const given = this.getInputData()[itemIndex]?.json;
-	// Free text or a form is never a click on Approve.
-	const answer = asksForApproval(asker)
-		? readAnswer(given)
-		: readAnswer(given) === 'timedOut'
-			? 'timedOut'
-			: 'notAnApproval';
+	const { asked, asker } = found;
+	const read = answerOf(this, itemIndex, asker);
+	const decision = decide(asked, read, asker);
+	if (decision.act === 'askSecond') return await askSecondPerson(this, item, asked, decision);
 	const payout: Payout = {
 		key,
 		credentialType: credentialTypeOf(item.api),
 		address: asked.address,
 		amount: asked.amount,
 	};
-	const result = await (answer === 'approved'
-		? sendAsShown.call(this, item, payout, asked)
-		: declineAsAnswered.call(this, itemIndex, payout, answer));
-	return resultItem(asked, answer, result);
+	const result = await (decision.act === 'send'
+		? sendAsShown.call(this, item, payout, asked, decision.approvals)
+		: declineAsAnswered.call(this, itemIndex, payout, decision, answerApprovals(read, asker)));
+	return resultItem(asked, read, withRecord(this, payout, result), asker);
+}
+
+/** The answer of a decline, kept with it: who declined, or nothing for a time-out. */
+const answerApprovals = (read: ReadAnswer, asker: NodeTypeAndVersion): Approval[] =>
+	read.answer === 'approved' || read.answer === 'declined'
+		? [approvalOf(read.responder, read.respondedAt, asker.name)]
+		: [];
+
+/** Keeps who decided with a new decision; gives the kept record of an earlier one. */
+function withRecord(context: IExecuteFunctions, payout: Payout, result: Result): Result {
+	if (result.decidedBy)
+		return {
+			...result,
+			decision: keepDecision(context, payout.credentialType, payout.key, {
+				outcome: result.outcome,
+				answers: result.decidedBy,
+			}),
+		};
+	const earlier = decisionOf(context, payout.credentialType, payout.key);
+	return earlier ? { ...result, decision: earlier } : result;
+}
+
+/** The payout, approved once of two, goes on to the second person, sealed with that approval. */
+async function askSecondPerson(
+	context: IExecuteFunctions,
+	item: ItemContext,
+	asked: AskedPayout,
+	decision: Extract<Decision, { act: 'askSecond' }>,
+): Promise<ToOutput> {
+	const payout = { ...asked, approvals: decision.approvals };
+	const reason = 'two different people must approve it';
+	const json = await askedPayoutItem(context, payout, item.itemIndex, {
+		reason,
+		message: secondAskMessage(payout, reason),
+	});
+	keepDecision(context, credentialTypeOf(item.api), asked.payoutKey, {
+		outcome: 'secondPersonAsked',
+		answers: decision.approvals,
+	});
+	return new ToOutput(SECOND_PERSON_OUTPUT, json);
 }
 
 async function sendAsShown(
@@ -134,6 +176,7 @@ async function sendAsShown(
 	item: ItemContext,
 	payout: Payout,
 	asked: AskedPayout,
+	approvals: Approval[],
 ): Promise<Result> {
 	try {
 		const sent = (await withGuardrails.call(
@@ -150,7 +193,7 @@ async function sendAsShown(
 					{ approvedByPerson: true },
 				),
 		)) as IDataObject;
-		return { outcome: 'sent', sent: true, answer: sent };
+		return { outcome: 'sent', sent: true, answer: sent, approvals, decidedBy: approvals };
 	} catch (error) {
 		return failedResult(error);
 	}
@@ -160,11 +203,12 @@ async function declineAsAnswered(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	payout: Payout,
-	answer: string,
+	decision: Extract<Decision, { act: 'decline' }>,
+	answers: Approval[],
 ): Promise<Result> {
 	try {
 		await declineOnce.call(this, itemIndex, payout);
-		return { outcome: answer as ApprovalOutcome, sent: false };
+		return { outcome: decision.outcome, sent: false, why: decision.why, decidedBy: answers };
 	} catch (error) {
 		return failedResult(error);
 	}

@@ -263,6 +263,10 @@ describe("outputs, as n8n reads them from the node's parameters", () => {
 			'Covered',
 			'Not Covered',
 		]);
+		expect(outputNames({ ...withdrawal, operation: 'sendApproved' })).toEqual([
+			'Outcome',
+			'Ask a Second Person',
+		]);
 		expect(outputNames({ apiVersion: 'v1', resource: 'wallet', operation: 'getBalance' })).toEqual([
 			'main',
 		]);

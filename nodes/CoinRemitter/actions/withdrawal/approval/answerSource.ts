@@ -32,19 +32,36 @@ function itemsBefore(context: IExecuteFunctions, itemIndex: number): IDataObject
 	];
 }
 
-/** The payout asked about under `key` that reached this execution, sealed by this wallet; or why not. */
-export async function askedPayoutFor(
+/** Why no payout asked about under `key` can be decided here, if none or several keys reached it. */
+export function noAskedPayout(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	key: string,
-): Promise<AskedPayout | string> {
+): string | undefined {
 	const asked = itemsBefore(context, itemIndex).filter(looksAsked);
 	const keys = new Set(asked.map((json) => json.payoutKey));
 	if (keys.size > 1)
 		return `payouts under ${keys.size} Payout Keys reached this execution, and a person's answer decides one. Run the asking workflow once for each payout (Execute Workflow: Run once for each item).`;
-	const candidates = asked.filter((json) => json.payoutKey === key);
-	if (candidates.length === 0)
+	if (!keys.has(key))
 		return `no payout waiting for a person under Payout Key "${key}" reached this execution. Send Approved sends only a payout that Withdrawal → Create (Ask a Person) asked about, from the item its Ask a Person output started this execution with.`;
+	return undefined;
+}
+
+/**
+ * The payout asked about under `key` that `asker` was given (what the person was shown), sealed by
+ * this wallet; or why not.
+ */
+export async function askedPayoutGiven(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	key: string,
+	asker: NodeTypeAndVersion,
+): Promise<AskedPayout | string> {
+	const proxy = context.getWorkflowDataProxy(itemIndex);
+	const candidates = context
+		.getParentNodes(asker.name, { depth: 1 })
+		.flatMap(({ name }) => outputOf(proxy, name))
+		.filter((json) => looksAsked(json) && json.payoutKey === key);
 	const payouts: AskedPayout[] = [];
 	for (const json of candidates) {
 		const payout = await unsealed(context, json, itemIndex);

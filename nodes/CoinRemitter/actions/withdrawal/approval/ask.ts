@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { legacyWallet } from '../../../../shared/client';
+import { compareDecimals } from '../../../../shared/decimal';
 import type { ItemContext } from '../../operation';
 import { ToOutput } from '../../operation';
 import { refusal, runsAsTool } from '../guardrails';
@@ -9,6 +10,7 @@ import type { Payout } from '../payout';
 import { askOnce } from '../payoutOnce';
 import type { AskedPayout } from './askedPayout';
 import { askedPayoutItem } from './askedPayout';
+import { readApproverRules } from './fields';
 import { askMessage } from './messages';
 
 /** The output of Withdrawal → Create that payouts waiting for a person leave on. */
@@ -84,6 +86,7 @@ export async function askAPerson(
 			"Put n8n's human review between this tool and the agent, or raise the limits under Sent With No Person.",
 		);
 	requireShowable(this, item.itemIndex, payout);
+	const { approvers, twoPeopleAbove } = readApproverRules(this, item.itemIndex);
 	const { coin, walletName } = await walletShown(this, item);
 	await askOnce.call(this, item.itemIndex, payout);
 	const asked: AskedPayout = {
@@ -94,6 +97,10 @@ export async function askAPerson(
 		walletName,
 		withdrawalSpeed: payout.withdrawalSpeed,
 		api: item.api,
+		approvers,
+		approvalsNeeded:
+			twoPeopleAbove !== undefined && compareDecimals(payout.amount, twoPeopleAbove) > 0 ? 2 : 1,
+		approvals: [],
 	};
 	const json = await askedPayoutItem(this, asked, item.itemIndex, {
 		reason,

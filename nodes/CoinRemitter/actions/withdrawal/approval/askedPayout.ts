@@ -5,6 +5,7 @@ import type { ApiVersion } from '../../../../shared/client';
 import { credentialTypeOf } from '../../../../shared/client';
 import { credentialsOf } from '../../../../shared/client/credentials';
 import { walletOf } from '../guardrails';
+import type { Approval } from './approvers';
 
 // A payout waiting for a person, as Withdrawal → Create recorded it and showed it: the item on the
 // "Ask a Person" output. It carries a seal, an HMAC of the payout under a key derived from the
@@ -20,11 +21,27 @@ export interface AskedPayout {
 	/** Empty: the wallet's default speed (v1 only). */
 	withdrawalSpeed: string;
 	api: ApiVersion;
+	/** Who may approve (user ids or emails), as Ask a Person had it at the ask; empty: anyone. */
+	approvers: string[];
+	/** How many different people must approve: 2 above Ask a Person's Two People Above. */
+	approvalsNeeded: 1 | 2;
+	/** The approvals given so far: one, on its way to the second person. */
+	approvals: Approval[];
 }
 
 /** The fields of an asked payout item that the seal covers, in the order they are sealed. */
 const SEALED = ['payoutKey', 'address', 'amount', 'coin', 'withdrawalSpeed', 'api'] as const;
-const SEAL_VERSION = 'v1';
+/** v1: the fields above (0.2.0, anyone, one approval); v2: also who may approve and who did. */
+const SEAL_VERSION = 'v2';
+type SealVersion = 'v1' | 'v2';
+
+const sealedText = (wallet: string, payout: AskedPayout, version: SealVersion) =>
+	JSON.stringify([
+		version,
+		wallet,
+		...SEALED.map((name) => payout[name]),
+		...(version === 'v2' ? [payout.approvers, payout.approvalsNeeded, payout.approvals] : []),
+	]);
 
 async function sealKey(context: IExecuteFunctions, api: ApiVersion, itemIndex: number) {
 	const credentials = await credentialsOf(context, credentialTypeOf(api), itemIndex);
@@ -36,15 +53,15 @@ async function sealKey(context: IExecuteFunctions, api: ApiVersion, itemIndex: n
 
 async function sealOf(
 	context: IExecuteFunctions,
-	payout: Pick<AskedPayout, (typeof SEALED)[number]>,
+	payout: AskedPayout,
 	itemIndex: number,
+	version: SealVersion = SEAL_VERSION,
 ): Promise<string> {
 	const wallet = walletOf(context, credentialTypeOf(payout.api));
-	const text = JSON.stringify([SEAL_VERSION, wallet, ...SEALED.map((name) => payout[name])]);
 	const mac = createHmac('sha256', await sealKey(context, payout.api, itemIndex))
-		.update(text)
+		.update(sealedText(wallet, payout, version))
 		.digest('base64url');
-	return `${SEAL_VERSION}.${mac}`;
+	return `${version}.${mac}`;
 }
 
 /** The item of a payout asked about: the payout, its seal, why it needs a person and the message. */
@@ -63,6 +80,9 @@ export async function askedPayoutItem(
 		walletName: payout.walletName,
 		withdrawalSpeed: payout.withdrawalSpeed,
 		api: payout.api,
+		approvers: payout.approvers,
+		approvalsNeeded: payout.approvalsNeeded,
+		approvals: payout.approvals as unknown as IDataObject[],
 		reason: fields.reason,
 		message: fields.message,
 		seal: await sealOf(context, payout, itemIndex),
@@ -78,6 +98,18 @@ export function looksAsked(json: IDataObject): boolean {
 	);
 }
 
+/** Who may approve and who did, as a v2 item carries them (checked by the seal after). */
+function approvalFields(
+	json: IDataObject,
+): Pick<AskedPayout, 'approvers' | 'approvalsNeeded' | 'approvals'> {
+	const list = (value: unknown) => (Array.isArray(value) ? value : []);
+	return {
+		approvers: list(json.approvers).map(String),
+		approvalsNeeded: json.approvalsNeeded === 2 ? 2 : 1,
+		approvals: list(json.approvals) as Approval[],
+	};
+}
+
 /**
  * The asked payout in `json` if its seal is the one this wallet gives it (the same payout asked
  * about with this node's credential); undefined otherwise.
@@ -88,6 +120,7 @@ export async function unsealed(
 	itemIndex: number,
 ): Promise<AskedPayout | undefined> {
 	if (!looksAsked(json) || (json.api !== 'v1' && json.api !== 'legacy')) return undefined;
+	const version: SealVersion = String(json.seal).startsWith('v1.') ? 'v1' : 'v2';
 	const payout: AskedPayout = {
 		payoutKey: String(json.payoutKey),
 		address: String(json.address),
@@ -96,8 +129,11 @@ export async function unsealed(
 		walletName: typeof json.walletName === 'string' ? json.walletName : '',
 		withdrawalSpeed: String(json.withdrawalSpeed),
 		api: json.api,
+		...(version === 'v1'
+			? { approvers: [], approvalsNeeded: 1, approvals: [] }
+			: approvalFields(json)),
 	};
-	const expected = Buffer.from(await sealOf(context, payout, itemIndex));
+	const expected = Buffer.from(await sealOf(context, payout, itemIndex, version));
 	const given = Buffer.from(String(json.seal));
 	if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
 	return payout;

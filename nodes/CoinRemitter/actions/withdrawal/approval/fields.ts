@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { plainDecimal } from '../../validation';
+import { parseApprovers } from './approvers';
 
 // Withdrawal → Create's "Ask a Person": which payouts go to a person instead of out. A payout above
 // a no-person limit is not sent: it leaves on the node's "Ask a Person" output, recorded as waiting
@@ -29,7 +30,7 @@ export const askAPersonFields: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Each payout above these limits leaves on the Ask a Person output instead of being sent. Connect it to an Execute Workflow node (one execution per payout) whose workflow asks with a Send and Wait node and ends in Withdrawal → Send Approved. Each payout needs its Payout Key.',
+			'Payouts above these limits leave, unsent, on the Ask a Person output: connect it to an Execute Workflow node whose workflow asks with Send and Wait and ends in Withdrawal → Send Approved. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#a-person-approves">More</a>',
 		name: 'askAPersonNotice',
 		type: 'notice',
 		default: '',
@@ -75,11 +76,53 @@ export const askAPersonFields: INodeProperties[] = [
 	},
 ];
 
+/** Who may approve, and above which amount two people must: sealed with each payout at the ask. */
+export const approverFields: INodeProperties[] = [
+	{
+		displayName: 'Approvers',
+		name: 'approvers',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. U024BE7LH, ana@example.com',
+		displayOptions: { show: { askAPerson: ['aboveLimits'] } },
+		description:
+			"Only these people's clicks on Approve send: Slack or Telegram user IDs, or emails, separated by commas. A link answer or anyone else declines. Empty: anyone who gets the message.",
+	},
+	{
+		displayName: 'Two People Above',
+		name: 'twoPeopleAbove',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 1000',
+		displayOptions: { show: { askAPerson: ['aboveLimits'] } },
+		description:
+			'A payout above this amount is sent only after two different people approve it, each named by their app. Empty: one approval is enough.',
+	},
+];
+
 /** True when Withdrawal → Create routes payouts above the no-person limits to a person. */
 export const asksAPerson = (context: IExecuteFunctions) =>
 	context.getNodeParameter('askAPerson', 0, 'never') === 'aboveLimits';
 
 /** The no-person limits set on the node, for one item; one set but unusable fails the item. */
+/** The approvers list and Two People Above for one item; an unusable amount fails the item. */
+export function readApproverRules(context: IExecuteFunctions, itemIndex: number) {
+	const approvers = parseApprovers(
+		String(context.getNodeParameter('approvers', itemIndex, '') ?? ''),
+	);
+	const above = String(context.getNodeParameter('twoPeopleAbove', itemIndex, '') ?? '').trim();
+	const twoPeopleAbove =
+		above === ''
+			? undefined
+			: plainDecimal(
+					{ node: context.getNode(), itemIndex },
+					'Two People Above',
+					above,
+					`Write the amount with digits and at most one dot, for example 1000, or leave it empty. Nothing was sent or asked for item ${itemIndex}.`,
+				);
+	return { approvers, twoPeopleAbove };
+}
+
 export function readNoPersonLimits(context: IExecuteFunctions, itemIndex: number): NoPersonLimits {
 	const raw = context.getNode().parameters.noPersonLimits;
 	if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};

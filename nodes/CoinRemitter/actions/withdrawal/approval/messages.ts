@@ -1,3 +1,5 @@
+import type { Approval } from './approvers';
+import { approvedByText } from './approvers';
 import type { AskedPayout } from './askedPayout';
 
 // What the person is told, in words: the question, and what became of the payout after their
@@ -21,9 +23,19 @@ export type ApprovalOutcome =
 	| 'declinedBefore'
 	| 'alreadyAttempted'
 	| 'notWaiting'
+	| 'notAnApprover'
+	| 'samePersonTwice'
+	| 'secondPersonAsked'
 	| 'refused'
 	| 'notSent'
 	| 'unknown';
+
+const CAPTURE_RESPONDER =
+	"To name who clicks, turn on Capture Who Responded in Slack's Send and Wait options, or approval in the chat in Telegram's (n8n 2.x).";
+
+/** The question for the second person: who approved first, then the payout as the first was asked. */
+export const secondAskMessage = (payout: AskedPayout, reason: string) =>
+	`${approvedByText(payout.approvals)}. A second person must approve. ${askMessage(payout, reason)}`;
 
 const CHECK_FIRST =
 	"Check the wallet's transactions in the CoinRemitter dashboard before anything else.";
@@ -32,12 +44,17 @@ const CHECK_FIRST =
 export function outcomeMessage(
 	outcome: ApprovalOutcome,
 	payout: AskedPayout,
-	detail: { id?: unknown; txid?: unknown; why?: string } = {},
+	detail: { id?: unknown; txid?: unknown; why?: string; approvals?: Approval[] } = {},
 ): string {
 	const payoutText = what(payout);
 	switch (outcome) {
 		case 'sent':
-			return `${payoutText}: sent. CoinRemitter transaction id ${String(detail.id)}, blockchain txid ${String(detail.txid)}.`;
+			return `${payoutText}: sent. ${approvedByText(detail.approvals ?? [])}. CoinRemitter transaction id ${String(detail.id)}, blockchain txid ${String(detail.txid)}.`;
+		case 'notAnApprover':
+		case 'samePersonTwice':
+			return `${payoutText}: not sent: ${detail.why ?? ''} It counts as a decline and stays declined. ${CAPTURE_RESPONDER}`;
+		case 'secondPersonAsked':
+			return `${payoutText}: ${approvedByText(detail.approvals ?? [])}. A second person must approve it.`;
 		case 'declined':
 			return `${payoutText}: declined. Nothing was sent, and it stays declined.`;
 		case 'timedOut':

@@ -53,6 +53,8 @@ export function refuseModelWrittenGuardrails(context: IExecuteFunctions, itemInd
 		.map(fieldLabel)
 		.concat(writtenByModel(parameters.payoutKey) ? ['Payout Key'] : [])
 		.concat(writtenByModel(parameters.decision) ? ['Decision'] : [])
+		.concat(writtenByModel(parameters.approvers) ? ['Approvers'] : [])
+		.concat(writtenByModel(parameters.twoPeopleAbove) ? ['Two People Above'] : [])
 		.concat(
 			Object.values((parameters.noPersonLimits ?? {}) as Record<string, unknown>).some(
 				writtenByModel,

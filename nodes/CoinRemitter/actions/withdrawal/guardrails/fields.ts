@@ -21,7 +21,7 @@ export const fieldLabel = (name: GuardrailName) => `${GUARDRAILS} → ${LABELS[n
 /** The Guardrails collection of Withdrawal → Create, and a notice shown only when the node is a tool. */
 export const guardrailsFields: INodeProperties[] = [
 	{
-		displayName: `As a tool of an AI agent or an MCP client, this node sends nothing unless ${GUARDRAILS} → ${LABELS.allowedAddresses} and ${LABELS.maxTotalPerDay} are set: it pays only listed addresses, and never more than the daily total over any 24 hours. Write them as fixed values: a value read from the item being paid ($json…) is only as trustworthy as whatever wrote that item. The model sees only the tool description: name the allowed addresses and limits there, for example "Pays supplier invoices, only to TXyz…, at most 50 per payment".`,
+		displayName: `As a tool of an AI agent or MCP client, this node sends nothing unless ${GUARDRAILS} → ${LABELS.allowedAddresses} and ${LABELS.maxTotalPerDay} are set, as fixed values. Name them in the tool description too. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#guardrails">More</a>`,
 		name: 'guardrailsToolNotice',
 		type: 'notice',
 		default: '',
@@ -34,7 +34,7 @@ export const guardrailsFields: INodeProperties[] = [
 		placeholder: 'Add Guardrail',
 		default: {},
 		description:
-			'Limits checked before anything is sent. A withdrawal that breaks one fails (nothing is sent, its Payout Key is not recorded). A guardrail added here but empty or invalid (an expression that gives nothing included) also fails the withdrawal; remove it for no limit.',
+			'Limits checked before anything is sent: a withdrawal that breaks one fails and nothing is sent. One added but empty or invalid fails too; remove it for no limit. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#guardrails">More</a>',
 		options: [
 			{
 				displayName: LABELS.allowedAddresses,
@@ -62,7 +62,7 @@ export const guardrailsFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 500',
 				description:
-					"The most this node may send from the wallet in any 24 hours, across executions, agent and MCP tool calls and n8n restarts. A withdrawal whose outcome is unknown stays counted. This node's total, not the wallet's: other nodes and workflows count their own (CoinRemitter's own 24-hour limit for the wallet is remaining_withdraw_limit_24h, in Wallet → Get Balance). Kept in the workflow's static data (see README, Guardrails). Required when the node is a tool of an AI agent or an MCP client.",
+					'The most this node may send from the wallet in any 24 hours, across executions, tool calls and restarts; an unknown outcome stays counted. Required as a tool. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#guardrails">More</a>',
 			},
 			{
 				displayName: LABELS.maxTotalPerExecution,

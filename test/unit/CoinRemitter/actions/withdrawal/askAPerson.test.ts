@@ -106,7 +106,7 @@ describe('Withdrawal → Create with Ask a Person', () => {
 			api: 'v1',
 			reason: 'it is above Sent With No Person → Most per Payout (1)',
 		});
-		expect(item.seal).toMatch(/^v1\./);
+		expect(item.seal).toMatch(/^v2\./);
 		expect(item.message).toMatch(new RegExp(`^Send 2\\.5 TCN to ${addressOf(1)} from the wallet `));
 		expect(item.message).toContain('Payout Key "payout-1"');
 		expect(item.message).toContain('from the wallet');
@@ -214,7 +214,7 @@ describe('Withdrawal → Send Approved', () => {
 			coin: 'TCN',
 		});
 		expect(result.message).toBe(
-			`2.5 TCN to ${addressOf(1)} (Payout Key "payout-1"): sent. CoinRemitter transaction id ${String(result.id)}, blockchain txid ${String(result.txid)}.`,
+			`2.5 TCN to ${addressOf(1)} (Payout Key "payout-1"): sent. Approved by whoever opened the link at ${String(result.answeredAt)}. CoinRemitter transaction id ${String(result.id)}, blockchain txid ${String(result.txid)}.`,
 		);
 		expect(withdrawals().map((request) => request.fields)).toEqual([
 			{ address: addressOf(1), amount: '2.5' },
