@@ -21,7 +21,7 @@ export class CoinRemitterWidgetApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
-			displayName: `Widget orders cannot be looked up with CoinRemitter's API: this secret is the only proof that an order comes from your widget. Make one of at least ${MIN_WIDGET_SECRET_LENGTH} letters, digits, "-" or "_" (a password manager's), then end each widget's callback URL with it: the trigger's Production URL followed by ?secret= and the secret.`,
+			displayName: `This secret is the only proof that an order comes from your widget: at least ${MIN_WIDGET_SECRET_LENGTH} letters, digits, - or _. End each widget's callback URL with ?secret= and the secret. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#widget-orders">More</a>`,
 			name: 'whereNotice',
 			type: 'notice',
 			default: '',

@@ -27,14 +27,14 @@ const eventsField: INodeProperties = {
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			"CoinRemitter has no API to register webhooks: paste this node's Production URL (above) yourself. Deposits and withdrawals: the webhook URL in the wallet's settings in your CoinRemitter account. Invoices: the Notify URL of the invoice (CoinRemitter node → Invoice → Create → Notify URL). Widget orders: the callback URL of the widget.",
+			"CoinRemitter has no API to register webhooks: paste the Production URL into the wallet's webhook setting, an invoice's Notify URL (Invoice → Create → Additional Fields) or a widget's callback URL.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
 	},
 	{
 		displayName:
-			"Callbacks are not signed. Add the credential of each wallet's interface in the matching field above (CoinRemitter V1 API for wallets on the current API, CoinRemitter Legacy V2/V3 API for wallets still on the legacy one; leave the other empty) so that every deposit, withdrawal and invoice is checked with the API: items then say verified: true. Without any credential, items say verified: false and anyone who knows the URL can start this workflow. With a credential of the other interface only, such callbacks are refused (503) instead. One trigger serves one wallet: callbacks of other wallets are answered 200 and ignored.",
+			'Callbacks are not signed: pick your wallet\'s credential above (V1 or Legacy V2/V3, not both) so each one is checked with the API. Without one, anyone who knows the URL can start this workflow. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#what-verified-means">More</a>',
 		name: 'verificationNotice',
 		type: 'notice',
 		default: '',
@@ -52,7 +52,7 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: { '@version': [3] } },
 	},
 	{
-		displayName: `This trigger version starts the workflow on widget orders even when no Widget Secret is set: anyone who knows the URL can then send one. Set Options → Widget Secret, or replace this node with a new CoinRemitter Trigger, where widget orders start nothing until a CoinRemitter Widget API credential guards them.`,
+		displayName: `This trigger version runs on widget orders without a Widget Secret: anyone who knows the URL can send one. Set Options → Widget Secret, or use a new CoinRemitter Trigger. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#widget-orders">More</a>`,
 		name: 'widgetOrdersUnguardedNotice',
 		type: 'notice',
 		default: '',
@@ -116,7 +116,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 25 },
 				default: 5,
 				description:
-					"How long a callback may wait for the wallet's rate limit before it is answered. Past this, it is answered 202 (received) and verified in the background, then starts the workflow only if the API confirms it. Verification always goes ahead of the wallet's other requests.",
+					"How long a callback may wait for the wallet's rate limit. Past this, it is answered 202 and verified in the background; the workflow starts only if the API confirms it.",
 			},
 			{
 				displayName: 'Verify With the API',

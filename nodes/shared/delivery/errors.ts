@@ -53,7 +53,7 @@ export function outcomeUnknownError(
 			{
 				message:
 					'CoinRemitter may or may not have carried out this request: the outcome is unknown',
-				description: `The request was sent, and no answer of CoinRemitter's own came back (${what}), so it may have been carried out. It was not sent again, so that nothing is paid or created twice. Check whether it happened before anything else: for a withdrawal, the wallet's transactions in the CoinRemitter dashboard, the transaction by its ID if you have one (Transaction → Get; the withdrawal's callback carries it), or whether the balance (Wallet → Get Balance) dropped by the amount and its fees; for an address or an invoice, the CoinRemitter dashboard.`,
+				description: `No answer of CoinRemitter's own came back (${what}), so it may have been carried out; it was not sent again. Check whether it happened before anything else: for a withdrawal, the wallet's transactions in the CoinRemitter dashboard, Transaction → Get or Wallet → Get Balance; otherwise, the dashboard.`,
 				itemIndex,
 			},
 		),

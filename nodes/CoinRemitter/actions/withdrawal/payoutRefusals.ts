@@ -52,7 +52,7 @@ export function sentBeforeDecline(context: IExecuteFunctions, itemIndex: number,
 		{
 			itemIndex,
 			description:
-				"A Withdrawal node on this wallet recorded the payout as sent, or being sent, before the decline came, for example an approval of the same payout that came first. Check whether it went out: that run's Withdraw output, or the wallet's transactions in the CoinRemitter dashboard. If CoinRemitter refused that send, the Payout Key is free again and a decline now is recorded.",
+				"A Withdrawal node on this wallet recorded it as sent, or being sent, before the decline came. Check whether it went out: that run's Withdraw output, or the wallet's transactions in the CoinRemitter dashboard.",
 		},
 		'alreadyAttempted',
 	);
@@ -81,6 +81,6 @@ export function alreadyAttempted(context: IExecuteFunctions, itemIndex: number, 
 			{ itemIndex, description: PERSON_CHECKS },
 			'alreadyAttempted',
 		);
-	const description = `A Withdrawal node on this wallet already sent this payout, or started to: an earlier run of this workflow (for example the run that is now retried, or a run that n8n restarted after a worker stopped), another workflow, or a copy of this one. Nothing was sent now, so that nothing is paid twice. Check whether it was made: the wallet's transactions in the CoinRemitter dashboard, the transaction by its ID (Transaction → Get; the withdrawal's callback carries it), or the balance (Wallet → Get Balance). If it was not made, or it really is a new payout, send it under a Payout Key that was never used (for example the order ID, or "order-1042-2"); with the Payout Key empty, the same amount to the same address is refused for ${DEFAULT_KEY_DAYS} days (UTC).`;
+	const description = `A Withdrawal node on this wallet already sent this payout, or started to (an earlier or retried run, another workflow or a copy), so nothing was sent now. Check the wallet's transactions in the CoinRemitter dashboard; send a new payout under a Payout Key never used before.`;
 	return new PayoutRefused(node, message, { itemIndex, description }, 'alreadyAttempted');
 }

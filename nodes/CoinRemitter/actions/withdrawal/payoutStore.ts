@@ -16,7 +16,7 @@ import { NodeOperationError } from 'n8n-workflow';
 // this process, per wallet (its saved credential), checked and taken with no await in between:
 // another workflow, a copy of this one, or a second Withdrawal node on the wallet is refused at
 // once and in turn; a node refused that way records the refusing entry in its own row too. After
-// a restart only each node's own row remains (README, Payout Key).
+// a restart only each node's own row remains (README, Guardrails).
 
 /** How many payout keys one Withdrawal node remembers; past that, the oldest is forgotten. */
 export const REMEMBERED_PAYOUTS = 10_000;

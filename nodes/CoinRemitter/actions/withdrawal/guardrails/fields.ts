@@ -21,7 +21,7 @@ export const fieldLabel = (name: GuardrailName) => `${GUARDRAILS} → ${LABELS[n
 /** The Guardrails collection of Withdrawal → Create, and a notice shown only when the node is a tool. */
 export const guardrailsFields: INodeProperties[] = [
 	{
-		displayName: `As a tool of an AI agent or MCP client, this node sends nothing unless ${GUARDRAILS} → ${LABELS.allowedAddresses} and ${LABELS.maxTotalPerDay} are set, as fixed values. Name them in the tool description too. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#guardrails">More</a>`,
+		displayName: `As a tool of an AI agent or MCP client, this node sends nothing unless ${GUARDRAILS} → ${LABELS.allowedAddresses} and ${LABELS.maxTotalPerDay} are set. Use fixed values: one read from $json is only as trustworthy as whatever wrote that item. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#guardrails">More</a>`,
 		name: 'guardrailsToolNotice',
 		type: 'notice',
 		default: '',
