@@ -35,7 +35,7 @@ const withdrawals = files.flatMap((file) =>
 );
 
 describe('examples/', () => {
-	it('holds the eight examples the README shows', () => {
+	it('holds the nine examples the README shows', () => {
 		expect(files.sort()).toEqual([
 			'ai-agent-approval.json',
 			'ai-agent-tools.json',
@@ -45,6 +45,7 @@ describe('examples/', () => {
 			'never-miss-a-payment.json',
 			'payouts-with-approval.json',
 			'payouts.json',
+			'try-it.json',
 		]);
 	});
 
