@@ -31,6 +31,7 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 			nodeId,
 			credentialId,
 			upstream,
+			staticData,
 		}: {
 			items?: IDataObject[];
 			credentials?: Credentials;
@@ -40,6 +41,8 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 			credentialId?: string;
 			/** Nodes that ran before it in the execution (test/helpers/engine.ts). */
 			upstream?: Upstream[];
+			/** The workflow's static data as n8n saved it after an earlier run. */
+			staticData?: IDataObject;
 		} = {},
 	) =>
 		await runNode({
@@ -55,6 +58,7 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 			nodeId,
 			credentialId,
 			upstream,
+			staticData,
 			continueOnFail: true,
 		});
 
