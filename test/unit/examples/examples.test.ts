@@ -35,7 +35,7 @@ const withdrawals = files.flatMap((file) =>
 );
 
 describe('examples/', () => {
-	it('holds the nine examples the README shows', () => {
+	it('holds the examples the README shows', () => {
 		expect(files.sort()).toEqual([
 			'ai-agent-approval.json',
 			'ai-agent-tools.json',
@@ -43,6 +43,7 @@ describe('examples/', () => {
 			'exactly-once-queue-mode.json',
 			'invoice-paid-fulfil.json',
 			'never-miss-a-payment.json',
+			'payouts-two-people.json',
 			'payouts-with-approval.json',
 			'payouts.json',
 			'try-it.json',
@@ -82,6 +83,7 @@ describe('examples/', () => {
 				'ai-agent-approval.json',
 				'ai-agent-tools.json',
 				'exactly-once-queue-mode.json',
+				'payouts-two-people.json',
 				'payouts-with-approval.json',
 				'payouts.json',
 			]),
@@ -203,5 +205,55 @@ describe('the ai-agent-approval example', () => {
 		expect(links[review.name].ai_tool?.[0]?.map((link) => link.node)).toEqual(['Payments agent']);
 		expect(review.parameters.message).toContain('$tool.parameters.amount');
 		expect(review.parameters.message).toContain('$tool.parameters.address');
+	});
+});
+
+describe('the payouts-two-people example', () => {
+	const example = read('payouts-two-people.json');
+	const node = (name: string) => example.nodes.find((candidate) => candidate.name === name)!;
+	const next = (name: string, output = 0) =>
+		example.connections[name]?.main[output]?.map((link) => link.node);
+	const working = example.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
+
+	it('has at most 11 nodes besides its notes, and no Code node but the payout list', () => {
+		expect(working.length).toBeLessThanOrEqual(11);
+		const code = working.filter((node) => node.type === 'n8n-nodes-base.code');
+		expect(code.map((node) => node.name)).toEqual(['Payout list']);
+	});
+
+	it("asks a second person through Send Approved's second output, and sends only through Send Approved", () => {
+		expect(node('Pay or ask a person').parameters).toMatchObject({ twoPeopleAbove: '2' });
+		expect(next('One payout to approve')).toEqual(['Ask on Slack']);
+		expect(next('Ask on Slack')).toEqual(['Send approved payout']);
+		expect(next('Send approved payout', 0)).toEqual(['Tell the person']);
+		expect(next('Send approved payout', 1)).toEqual(['Ask a second person']);
+		expect(next('Ask a second person')).toEqual(['Send with the second approval']);
+		expect(next('Send with the second approval')).toEqual(['Tell the person']);
+		for (const name of ['Send approved payout', 'Send with the second approval'])
+			expect(node(name).parameters).toMatchObject({
+				operation: 'sendApproved',
+				payoutKey: "={{ $('One payout to approve').first().json.payoutKey }}",
+			});
+		for (const name of ['Ask on Slack', 'Ask a second person'])
+			expect(node(name).parameters).toMatchObject({
+				operation: 'sendAndWait',
+				message: '={{ $json.message }}',
+				captureResponder: true,
+			});
+	});
+
+	it('holds no money rule in an expression: each one only passes a field on', () => {
+		const expressions = JSON.stringify(working.map((node) => node.parameters)).match(
+			/=\{\{[^}]*\}\}/g,
+		);
+		const wiring = [
+			'={{ $json.address }}',
+			'={{ $json.amount }}',
+			'={{ $json.payoutId }}',
+			'={{ $json.message }}',
+			'={{ $workflow.id }}',
+			"={{ $('One payout to approve').first().json.payoutKey }}",
+		];
+		for (const expression of expressions ?? []) expect(wiring).toContain(expression);
 	});
 });
