@@ -31,7 +31,7 @@ export class CoinRemitterLegacyApi implements ICredentialType {
 	properties: INodeProperties[] = [
 		{
 			displayName:
-				'CoinRemitter discontinued the legacy API after 30 June 2025. Prefer the CoinRemitter API credential (v1); this one stays for wallets and workflows still on v2/v3.',
+				'CoinRemitter announced the legacy API discontinued after 30 June 2025; whether it still answers is unknown. Prefer the CoinRemitter V1 API credential; this one stays for wallets still on v2/v3.',
 			name: 'deprecationNotice',
 			type: 'notice',
 			default: '',

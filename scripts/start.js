@@ -280,6 +280,7 @@ async function smokeCheck(instance, sim) {
 }
 
 function welcome(instance, sim) {
+	const { callbacks } = require('../simulator/server');
 	console.log(`
 n8n is running with n8n-nodes-coinremitter:   ${instance.baseUrl}
 CoinRemitter simulator (the credentials' Base URL): ${sim.url}
@@ -292,7 +293,7 @@ What to try:
      its Test URL, then click "Execute step" in that panel (n8n 1.x: "Listen for test event")
      and, within 2 minutes, send it a paid invoice the way CoinRemitter would:
        npm run simulator -- fire '<Test URL>' invoice
-     (kinds: deposit, invoice, pricing, presale, paymentButton; or
+     (kinds: ${Object.keys(callbacks.samples).join(', ')}; or
        curl -X POST ${sim.url}/__sim/fire -d '{"url":"<Test URL>","kind":"invoice"}')
   4. Open "CoinRemitter: try it", click "Publish" (n8n 1.x: the "Active" switch), copy the
      trigger's Production URL and fire a deposit at it as above: each one is a run in Executions.

@@ -35,7 +35,7 @@ const apiVersionField: INodeProperties = {
 			name: 'Legacy V2/V3 (Deprecated)',
 			value: 'legacy',
 			description:
-				'The per-coin legacy API that CoinRemitter discontinued after 30 June 2025; kept for wallets still on it',
+				"CoinRemitter's per-coin legacy API, announced discontinued after 30 June 2025; whether it still answers is unknown",
 		},
 	],
 	default: 'v1',
@@ -44,7 +44,7 @@ const apiVersionField: INodeProperties = {
 
 const legacyNotice: INodeProperties = {
 	displayName:
-		'CoinRemitter discontinued the legacy v2/v3 API after 30 June 2025. It keeps working here for wallets still on it; move to V1 (Current) with a CoinRemitter API credential when you can.',
+		'CoinRemitter announced the legacy v2/v3 API discontinued after 30 June 2025; whether it still answers is unknown. Move to V1 (Current) with a CoinRemitter V1 API credential when you can.',
 	name: 'legacyNotice',
 	type: 'notice',
 	default: '',
