@@ -51,6 +51,12 @@ const { checkRaces, checkTwinsAfterRestart, prepareRaces } = require('./checks/r
 const { checkWidgetOrders, prepareWidgetOrders } = require('./checks/widgetOrders');
 const { checkMcp, MCP_WORKFLOW_ID, mcpWorkflow } = require('./checks/mcp');
 const { checkRestartRedelivery } = require('./checks/restart');
+const {
+	checkSlackApprovals,
+	prepareSlackApprovals,
+	slackDoubleOptions,
+} = require('./checks/slackApprovals');
+const { startSlackDouble } = require('./slackDouble');
 const { checkTrigger } = require('./checks/trigger');
 const { payoutRetryWorkflow, suiteCredentials, triggerWorkflow } = require('./workflows');
 
@@ -133,11 +139,14 @@ async function checkTarget(target, tarball, sim, isLast) {
 	const engine = expressionEngine(target.version);
 	const tag = `[${target.label}${engine === 'legacy' ? '' : `, ${engine} expressions`}]`;
 	sim.reset();
+	// n8n 2.x's Slack answers say who clicked: its Slack nodes talk to a local double of slack.com.
+	const interactiveSlack = !target.version.startsWith('1.') && !SMOKE;
+	const slack = interactiveSlack ? await startSlackDouble(slackDoubleOptions) : undefined;
 	const instance = await prepareN8n({
 		...target,
 		tarball,
 		credentials: suiteCredentials(sim.url),
-		extraEnv: { N8N_EXPRESSION_ENGINE: engine },
+		extraEnv: { N8N_EXPRESSION_ENGINE: engine, ...slack?.env },
 	});
 	// Imports and activations made while n8n is stopped go in one CLI call, activated through REST.
 	instance.holdImportsUntilStart();
@@ -170,6 +179,7 @@ async function checkTarget(target, tarball, sim, isLast) {
 		await prepareWidgetOrders(instance, sim.url);
 		await prepareDuplicatesFlush(instance, sim.url);
 		smtp = await prepareApprovals(instance);
+		if (slack) await prepareSlackApprovals(instance);
 		startWithSmallBounds(instance);
 		await instance.start();
 		await checkListed(instance, tag);
@@ -212,6 +222,10 @@ async function checkTarget(target, tarball, sim, isLast) {
 			await attempt(`${tag} a person approves an agent's withdrawal`, () =>
 				checkAgentApproval(instance, sim, tag, smtp),
 			);
+		if (slack)
+			await attempt(`${tag} a named person approves on Slack`, () =>
+				checkSlackApprovals(instance, sim, slack, tag),
+			);
 		await attempt(`${tag} restart and redelivery`, () =>
 			checkRestartRedelivery(instance, sim, tag),
 		);
@@ -219,6 +233,7 @@ async function checkTarget(target, tarball, sim, isLast) {
 		const { calls, ms } = instance.cliStats;
 		console.log(`# ${tag} n8n CLI: ${calls} calls, ${(ms / 1000).toFixed(0)} s`);
 		await smtp?.stop();
+		await slack?.stop();
 		await instance.dispose({ showLog: results.failed > 0 });
 		await browser?.report();
 	}

@@ -741,4 +741,19 @@ async function checkAgentApproval(instance, sim, tag, smtp) {
 	);
 }
 
-module.exports = { checkAgentApproval, checkPayoutApprovals, prepareApprovals };
+module.exports = {
+	checkAgentApproval,
+	checkPayoutApprovals,
+	prepareApprovals,
+	// for the Slack approvals check (slackApprovals.js), on the same examples
+	example,
+	firstJson,
+	post,
+	runDataOf,
+	sendsSince,
+	snapshot,
+	stoppable,
+	subExecutionsOf,
+	waitForStatus,
+	withWebhook,
+};
