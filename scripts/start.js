@@ -27,6 +27,7 @@ const {
 	N8nInstance,
 	NEWEST_2X,
 	packPackage,
+	webhookRegistered,
 } = require('./n8n-runtime');
 const { exampleWebhookIds, examplesWithWebhookIds } = require('./n8n-runtime/webhookIds');
 
@@ -43,7 +44,10 @@ const CACHE =
 	join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-coinremitter');
 // n8n's database for `npm start`. Folders of earlier releases (demo-user-<version>) held the tests'
 // credentials and examples without webhook ids: a new name starts clean; the old one can be deleted.
-const DEMO_FOLDER = join(CACHE, `demo-${N8N_VERSION}`);
+// Smoke mode publishes the try-it example: in a folder of its own, so a person's is left as imported.
+const DEMO_FOLDER = join(CACHE, `${SMOKE ? 'smoke' : 'demo'}-${N8N_VERSION}`);
+// The try-it example (examples/try-it.json) and its trigger: smoke mode fires at its Production URL.
+const TRY_IT = { workflowId: 'crExTryItSim0001', triggerId: 't1' };
 const PORTS_HINT = 'choose other ports: N8N_PORT=5690 COINREMITTER_SIM_PORT=8790 npm start';
 
 class StartError extends Error {}
@@ -265,6 +269,14 @@ async function smokeCheck(instance, sim) {
 			Object.entries(ids).every(([key, id]) => keptIds.get(key) === id) &&
 			keptIds.size === Object.keys(ids).length,
 	);
+	// The Production URL the editor shows for the published try-it example, fired as the README says.
+	const productionUrl = `${instance.baseUrl}/webhook/${ids[`${TRY_IT.workflowId}/${TRY_IT.triggerId}`]}/webhook`;
+	const registered = await webhookRegistered(productionUrl, 30000);
+	const fired = registered ? await sim.fireSample(productionUrl, 'deposit') : undefined;
+	expect(
+		`the try-it example, published, answers on the Production URL built from its webhook id (${fired ? `${fired.status}: ${fired.reason}` : 'not registered'})`,
+		fired?.status === 200,
+	);
 	const balance = await fetch(`${sim.url}/v1/wallet/balance`, {
 		method: 'POST',
 		headers: { 'x-api-key': 'sim_tcn_key', 'x-api-password': 'sim_tcn_password' },
@@ -360,6 +372,8 @@ async function main() {
 
 	step('Importing the simulator credentials and the example workflows');
 	await importDemo(instance, sim, n8nDir);
+
+	if (SMOKE) await instance.activate(TRY_IT.workflowId);
 
 	step(`Starting n8n on ${instance.baseUrl}`);
 	await instance.start();
