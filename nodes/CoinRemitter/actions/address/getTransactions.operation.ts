@@ -10,7 +10,8 @@ import { requiredParameter } from '../validation';
 export const option = {
 	name: 'Get Transactions',
 	value: 'getTransactions',
-	description: 'List the deposits received by one address of the wallet',
+	description:
+		'List the deposits received by one address; on V1 they are in transactions, each with its deliveryKey: split them out for a catch-up',
 	action: 'Get the transactions of an address',
 };
 
