@@ -8,6 +8,7 @@ const V1_ACTIONS = [
 	'Create an address',
 	'Get the transactions of an address',
 	'Validate an address',
+	'Bill the rest of an underpaid invoice',
 	'Create an invoice',
 	'Get an invoice',
 	'Convert crypto to fiat',
