@@ -28,7 +28,8 @@ function textsOf(value: unknown, where: string): Text[] {
 	if (Array.isArray(value)) return value.flatMap((item) => textsOf(item, where));
 	if (value === null || typeof value !== 'object') return [];
 	const record = value as Record<string, unknown>;
-	const here = `${where} › ${String(record.displayName ?? record.name ?? '')}`;
+	const label = record.type === 'notice' ? record.name : (record.displayName ?? record.name);
+	const here = `${where} › ${String(label ?? '')}`;
 	const own: Text[] = [];
 	for (const key of ['description', 'hint'])
 		if (typeof record[key] === 'string') own.push([`${here} (${key})`, record[key]]);
