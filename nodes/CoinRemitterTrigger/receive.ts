@@ -34,6 +34,9 @@ export const RESERVED_NAMES = [
 	'verified',
 	'verification',
 	'deliveryKey',
+	// An invoice's balance, computed from its record (invoice.callback.ts): never a sender's.
+	'owed',
+	'overpaid',
 	UNVERIFIED_FIELDS,
 ];
 

@@ -1,4 +1,5 @@
-// The trigger's own names (event, interface, verified, verification, deliveryKey, unverifiedFields)
+// The trigger's own names (event, interface, verified, verification, deliveryKey, unverifiedFields,
+// and an invoice's owed and overpaid)
 // are set by the trigger on every item, verified or not: a sender's value for one of them never
 // reaches the item's top level; it is kept under unverifiedFields.
 import { RESERVED_NAMES } from '../../../nodes/CoinRemitterTrigger/receive';
@@ -15,10 +16,12 @@ const claims = {
 	verification: 'Verified: the CoinRemitter API confirmed this record',
 	deliveryKey: 'v1:invoice:INV1:1',
 	unverifiedFields: 'none',
+	owed: '0',
+	overpaid: '999',
 };
 
 describe("the trigger's reserved names", () => {
-	it('lists exactly the six names of the interface', () => {
+	it('lists exactly the names of the interface and the invoice balance', () => {
 		expect([...RESERVED_NAMES].sort()).toEqual(Object.keys(claims).sort());
 	});
 

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Responder } from './approvers';
 import { looksAsked } from './askedPayout';
 
 // What a person answered, read from the item an n8n Send and Wait node set to Approval outputs.
@@ -14,15 +15,6 @@ import { looksAsked } from './askedPayout';
 // with these types, count as a click: anything else is not a yes.
 
 export type Answer = 'approved' | 'declined' | 'timedOut' | 'notAnApproval';
-
-/** Who clicked, as n8n's Slack or Telegram node says it. */
-export interface Responder {
-	id: string;
-	source: string;
-	name?: string;
-	username?: string;
-	email?: string;
-}
 
 export interface ReadAnswer {
 	answer: Answer;

@@ -1,7 +1,14 @@
-import type { Responder } from './answer';
-
 // Who may approve a payout, as sealed at the ask (Ask a Person → Approvers), and who did: each
 // approval as it is kept with the payout's decision and shown to the person.
+
+/** Who clicked, as n8n's Slack or Telegram node says it. */
+export interface Responder {
+	id: string;
+	source: string;
+	name?: string;
+	username?: string;
+	email?: string;
+}
 
 /** One person's click on Approve: who (a link answer names no one), when, through which node. */
 export interface Approval {
