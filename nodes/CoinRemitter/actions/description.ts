@@ -102,6 +102,7 @@ export function subtitleExpression(): string {
 export const OUTPUTS_EXPRESSION: `={{${string}}}` = `={{(${[
 	'function (p) {',
 	"  var main = function (name) { return { type: 'main', displayName: name }; };",
+	"  if (p.resource === 'invoice' && p.operation === 'refund' && p.askAPerson === 'aboveLimits') return [main('Sent'), main('Ask a Person')];",
 	"  if (p.resource !== 'withdrawal') return ['main'];",
 	"  if (p.operation === 'create' && p.askAPerson === 'aboveLimits') return [main('Sent'), main('Ask a Person')];",
 	"  if (p.operation === 'checkFunds') return [main('Covered'), main('Not Covered')];",

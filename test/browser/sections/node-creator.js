@@ -11,6 +11,7 @@ const V1_ACTIONS = [
 	'Bill the rest of an underpaid invoice',
 	'Create an invoice',
 	'Get an invoice',
+	'Refund an invoice',
 	'Convert crypto to fiat',
 	'Convert fiat to crypto',
 	'Get supported currencies',

@@ -70,13 +70,15 @@ function requireShowable(context: IExecuteFunctions, itemIndex: number, payout: 
 /**
  * Sends the payout to a person instead of out: records it as waiting for a person under its Payout
  * Key (the wallet's, like every payout record), then gives the item for the Ask a Person output:
- * the payout, sealed, with the message for the person.
+ * the payout, sealed, with the message for the person (after `about`, when given).
  */
 export async function askAPerson(
 	this: IExecuteFunctions,
 	item: ItemContext,
 	payout: Payout & { withdrawalSpeed: string },
 	reason: string,
+	/** What the person is told first about where the payout comes from (a refund's invoice). */
+	about = '',
 ): Promise<ToOutput> {
 	if (runsAsTool(this))
 		throw refusal(
@@ -104,7 +106,7 @@ export async function askAPerson(
 	};
 	const json = await askedPayoutItem(this, asked, item.itemIndex, {
 		reason,
-		message: askMessage(asked, reason),
+		message: `${about ? `${about} ` : ''}${askMessage(asked, reason)}`,
 	});
 	return new ToOutput(ASK_OUTPUT, json);
 }
