@@ -310,7 +310,8 @@ What to try:
   4. Open "CoinRemitter: try it", click "Publish" (n8n 1.x: the "Active" switch), copy the
      trigger's Production URL and fire a deposit at it as above: each one is a run in Executions.
   5. Open "CoinRemitter: AI agent tools" and execute it: an AI agent (the simulator's scripted
-     model) calls the CoinRemitter tools; its note says which, payouts included.
+     model) reads the balance, creates a 25 EUR invoice and sends the supplier 0.5 TCN (a
+     withdrawal, within the tool's guardrails).
   6. Add a CoinRemitter node to any workflow: the credential "CoinRemitter (simulator)" is ready.
 
 Simulator wallets (API key / password): sim_tcn_key / sim_tcn_password (TCN, v1 and legacy v3),

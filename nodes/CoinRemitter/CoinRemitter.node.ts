@@ -18,7 +18,10 @@ export class CoinRemitter implements INodeType {
 			dark: 'file:../../icons/coinremitter.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// Version 2: Withdrawal → Create without Decision (Ask a Person is the way to approve).
+		// Version 1 stays for saved workflows, Decision included.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: subtitleExpression(),
 		description:
 			'Accept and send crypto payments with CoinRemitter: addresses, withdrawals, transactions, wallet balance, invoices and rates',

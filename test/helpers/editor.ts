@@ -108,6 +108,7 @@ function isMulti(properties: INodeProperties[], path: string[]): boolean {
 export function editorParameters(
 	description: INodeTypeDescription,
 	choices: Record<string, Choice>,
+	typeVersion = 1,
 ): INodeParameters {
 	const values: INodeParameters = {};
 	for (const [name, choice] of Object.entries(choices)) {
@@ -124,7 +125,7 @@ export function editorParameters(
 			values,
 			true,
 			false,
-			{ typeVersion: 1 },
+			{ typeVersion },
 			description,
 		) ?? {}
 	);

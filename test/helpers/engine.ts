@@ -161,6 +161,8 @@ export interface RunOptions {
 	staticData?: IDataObject;
 	/** The node's name in the workflow (default "CoinRemitter"). */
 	nodeName?: string;
+	/** The node's version (default 1, what saved workflows of 0.1.0 and 0.2.0 hold). */
+	typeVersion?: number;
 	/** The node's id (default "node-under-test"): a second node of one workflow has another. */
 	nodeId?: string;
 	/** The id of the saved credential (default: its type's name): another id is another wallet. */
@@ -201,7 +203,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		id: options.nodeId ?? 'node-under-test',
 		name: options.nodeName ?? NODE_NAME,
 		type,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
 		credentials: Object.fromEntries(

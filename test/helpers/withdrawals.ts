@@ -32,6 +32,7 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 			credentialId,
 			upstream,
 			staticData,
+			typeVersion = 1,
 		}: {
 			items?: IDataObject[];
 			credentials?: Credentials;
@@ -43,15 +44,21 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 			upstream?: Upstream[];
 			/** The workflow's static data as n8n saved it after an earlier run. */
 			staticData?: IDataObject;
+			/** The node's version (default 1). */
+			typeVersion?: number;
 		} = {},
 	) =>
 		await runNode({
-			parameters: editorParameters(description, {
-				apiVersion: 'v1',
-				resource: shown('Withdrawal'),
-				operation: shown('Create'),
-				...choices,
-			}) as never,
+			parameters: editorParameters(
+				description,
+				{
+					apiVersion: 'v1',
+					resource: shown('Withdrawal'),
+					operation: shown('Create'),
+					...choices,
+				},
+				typeVersion,
+			) as never,
 			credentials: credentials ?? v1Credentials(ctx.sim),
 			items,
 			workflowId,
@@ -59,6 +66,7 @@ export function withdrawalRuns(ctx: { sim: Simulator }) {
 			credentialId,
 			upstream,
 			staticData,
+			typeVersion,
 			continueOnFail: true,
 		});
 

@@ -52,6 +52,35 @@ async function payoutsExample(page, sim) {
 		shown.slice(0, 800),
 	);
 	await shot(page, 'payouts-output');
+	await secondRun(page, sim);
+}
+
+/** Run again: nothing is sent, and both rows show on the Not sent branch, with why. */
+async function secondRun(page, sim) {
+	await page.keyboard.press('Escape');
+	const before = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+	await page.locator('[data-test-id="execute-workflow-button"]').click();
+	await page.getByText(/Workflow executed successfully/).waitFor({ timeout: 60000 });
+	const after = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+	await page.locator('[data-test-id="canvas-node"]', { hasText: 'Not sent' }).last().dblclick();
+	const panel = page.locator('[data-test-id="output-panel"]');
+	await panel.waitFor();
+	await panel
+		.getByText('JSON', { exact: true })
+		.click()
+		.catch(() => {});
+	await panel
+		.getByText(/already attempted/)
+		.first()
+		.waitFor({ timeout: 15000 })
+		.catch(() => {});
+	const shown = await text(panel);
+	check(
+		'run a second time, it sends nothing, and both rows show on the Not sent branch, refused as already attempted',
+		after === before && /2 items/.test(shown) && shown.includes('already attempted'),
+		`withdraw calls ${before} → ${after}; ${shown.slice(0, 600)}`,
+	);
+	await shot(page, 'payouts-second-run');
 }
 
 module.exports = { payoutsExample };

@@ -447,8 +447,9 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 		`${tag} approvals: a row edited while it waits for a person (now within the no-person limits) is neither paid at once nor asked about again`,
 		sendsSince(sim, before).length === 2 &&
 			/^A person was asked about this payout \(Payout Key "e2e-restart"\)/.test(
-				String(edited[0]?.[0]?.json?.error),
+				String(edited[2]?.[0]?.json?.error),
 			) &&
+			(edited[0] ?? []).length === 0 &&
 			(edited[1] ?? []).length === 0 &&
 			smtp.mails.length === asked.length,
 		JSON.stringify({ edited, sent: sendsSince(sim, before) }).slice(0, 1200),
@@ -522,12 +523,14 @@ async function checkPayoutApprovals(instance, sim, tag, smtp) {
 	smtp.mails.length = 0;
 	const copyBefore = snapshot(sim);
 	const copyRun = await postRows(instance, COPY_ID, COPY_PATH, [rows[0], rows[3]]);
-	const copyErrors = (copyRun[0] ?? []).map((item) => String(item.json.error));
+	// A refused row leaves on the node's error output, "Not sent" (its third: Sent, Ask a Person, error).
+	const copyErrors = (copyRun[2] ?? []).map((item) => String(item.json.error));
 	check(
 		`${tag} approvals: a copy of the workflow imported beside it pays nothing the original paid, nor asks a person about it: both rows are refused as already attempted`,
 		sendsSince(sim, copyBefore).length === 0 &&
 			copyErrors.length === 2 &&
 			copyErrors.every((error) => /^This withdrawal was already attempted/.test(error)) &&
+			(copyRun[0] ?? []).length === 0 &&
 			(copyRun[1] ?? []).length === 0 &&
 			smtp.mails.length === 0,
 		JSON.stringify({ copyRun, mails: smtp.mails.map((mail) => mail.subject) }).slice(0, 1200),

@@ -97,10 +97,12 @@ describe('the payouts example', () => {
 	const next = (name: string, output = 0) =>
 		payouts.connections[name]?.main[output]?.map((link) => link.node);
 
-	it('gives each row its own Payout Key and lets a refused row fail alone', () => {
+	it('gives each row its own Payout Key, and a refused row leaves on its own branch, Not sent', () => {
 		const withdraw = node('Withdraw');
 		expect(withdraw.parameters.payoutKey).toBe("={{ $('Payout list').item.json.payoutId }}");
-		expect(withdraw.onError).toBe('continueRegularOutput');
+		expect(withdraw.onError).toBe('continueErrorOutput');
+		expect(next('Withdraw', 0) ?? []).toEqual([]);
+		expect(next('Withdraw', 1)).toEqual(['Not sent']);
 		expect(String(node('Payout list').parameters.jsCode).match(/payoutId: '/g)).toHaveLength(2);
 	});
 

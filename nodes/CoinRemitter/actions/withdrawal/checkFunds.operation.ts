@@ -63,6 +63,20 @@ async function costOf(context: IExecuteFunctions, item: ItemContext): Promise<st
 	return total;
 }
 
+/** What each row on Covered carries as `fundsCheck`: balance, what the payouts need, and what is left. */
+function coveredSummary(count: number, balance: string, needed: string, coin: string): IDataObject {
+	const left = addDecimals(balance, needed, -1);
+	return {
+		covered: true,
+		payouts: count,
+		balance,
+		needed,
+		left,
+		coin,
+		message: `The wallet holds ${balance} ${coin}; the ${count} payouts need ${needed} ${coin}, fees included: ${left} ${coin} is left after them.`,
+	};
+}
+
 /** The summary for Not Covered: balance, what the payouts need, and by how much it falls short. */
 function shortItem(count: number, balance: string, needed: string, coin: string): IDataObject {
 	const shortBy = addDecimals(needed, balance, -1);
@@ -103,9 +117,15 @@ export async function executeBatch(
 		if (!isPlainDecimal(held))
 			throw new NodeOperationError(this.getNode(), `CoinRemitter gave no balance ("${held}")`);
 		const needed = costs.reduce((sum, cost) => addDecimals(sum, cost), '0');
-		if (compareDecimals(needed, held) <= 0)
-			return [items.map((item, index) => ({ json: item.json, pairedItem: { item: index } })), []];
 		const coin = String(balance.coin_symbol ?? '');
+		if (compareDecimals(needed, held) <= 0) {
+			const funds = coveredSummary(items.length, held, needed, coin);
+			const rows = items.map((item, index) => ({
+				json: { ...item.json, fundsCheck: funds },
+				pairedItem: { item: index },
+			}));
+			return [rows, []];
+		}
 		return [[], [{ json: shortItem(items.length, held, needed, coin), pairedItem: all }]];
 	} catch (error) {
 		const nodeError = asNodeError(this, error, 0);

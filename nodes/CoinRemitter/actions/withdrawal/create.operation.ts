@@ -50,6 +50,8 @@ export const properties: INodeProperties[] = [
 		name: 'decision',
 		type: 'options',
 		default: 'send',
+		// Version 1 only: Ask a Person and Send Approved are the one way to approve from version 2.
+		displayOptions: { show: { '@version': [1] } },
 		description:
 			"Whether this payout goes out, for workflows that set it from a person's answer. Decline records the Payout Key, so no later approval, re-run or retry sends it; the first decision recorded holds.",
 		options: [
@@ -68,6 +70,9 @@ export const properties: INodeProperties[] = [
 ];
 
 const DECISIONS = ['send', 'decline'] as const;
+/** Decision is version 1's: from version 2, Ask a Person and Send Approved decide. */
+const decidesHere = (context: IExecuteFunctions) => context.getNode().typeVersion < 2;
+
 /** An expression's "Decline" means decline: a decision is never lost to its case. */
 const lowerCase = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 
@@ -88,12 +93,14 @@ export async function execute(
 	// A decision or key the model writes is refused before either is read (a decline sends nothing,
 	// but would block a payout of yours).
 	refuseModelWrittenGuardrails(this, itemIndex);
-	const decision = oneOf(
-		ctx,
-		'Decision',
-		lowerCase(this.getNodeParameter('decision', itemIndex, 'send')),
-		DECISIONS,
-	);
+	const decision = decidesHere(this)
+		? oneOf(
+				ctx,
+				'Decision',
+				lowerCase(this.getNodeParameter('decision', itemIndex, 'send')),
+				DECISIONS,
+			)
+		: 'send';
 	if (decision === 'decline') return await declineOnce.call(this, itemIndex, payout);
 	const toPerson = asksAPerson(this)
 		? {

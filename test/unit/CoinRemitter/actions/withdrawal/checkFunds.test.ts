@@ -31,10 +31,19 @@ const estimates = () =>
 	ctx.sim.requests.filter((request) => request.path === '/v1/wallet/withdraw/estimate');
 
 describe('Withdrawal → Check Funds', () => {
-	it('covered: every row goes on to Covered as it came, paired, and nothing to Not Covered', async () => {
+	it('covered: every row goes on to Covered, paired, saying what the wallet holds, needs and keeps', async () => {
 		const given = rows('10', '12.5');
 		const run = await check(given);
-		expect(run.outputs[0]?.map((item) => item.json)).toEqual(given);
+		const out = run.outputs[0]?.map((item) => item.json) ?? [];
+		expect(out.map(({ fundsCheck, ...row }) => (void fundsCheck, row))).toEqual(given);
+		const { fundsCheck } = out[0];
+		expect(out[1].fundsCheck).toEqual(fundsCheck);
+		expect(fundsCheck).toMatchObject({ covered: true, payouts: 2, coin: 'TCN' });
+		const { balance, needed, left } = fundsCheck as Record<string, string>;
+		expect(Number(balance) - Number(needed)).toBeCloseTo(Number(left), 8);
+		expect(String((fundsCheck as Record<string, string>).message)).toBe(
+			`The wallet holds ${balance} TCN; the 2 payouts need ${needed} TCN, fees included: ${left} TCN is left after them.`,
+		);
 		expect(run.outputs[0]?.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(run.outputs[1]).toEqual([]);
 		expect(estimates()).toHaveLength(2);

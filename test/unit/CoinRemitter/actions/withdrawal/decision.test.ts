@@ -2,9 +2,17 @@
 // recorded for a payout holds, also when an approval and a decline come at the same moment (n8n
 // 1.x resumes one waiting execution once per link opened). Against a deduplication store that
 // interleaves as n8n's does (test/helpers/deduplicationStore.ts).
+import { CoinRemitter } from '../../../../../nodes/CoinRemitter/CoinRemitter.node';
 import { rowKey, rowValues } from '../../../../helpers/deduplicationStore';
+import { editorParameters, shown } from '../../../../helpers/editor';
 import { addressOf as addressIn, withdrawalRuns } from '../../../../helpers/withdrawals';
-import { LTC, legacyCredentials, useSimulator } from '../../../../fixtures/simulator';
+import { runNode } from '../../../../helpers/engine';
+import {
+	LTC,
+	legacyCredentials,
+	useSimulator,
+	v1Credentials,
+} from '../../../../fixtures/simulator';
 
 const ctx = useSimulator();
 const { withdraw, sentTo } = withdrawalRuns(ctx);
@@ -156,5 +164,55 @@ describe('an approval and a decline of one payout at the same moment', () => {
 			'declined',
 		]);
 		expect(withdrawals()).toHaveLength(0);
+	});
+});
+
+describe('Decision is version 1 only: one way to approve from version 2', () => {
+	it('a version 1 node keeps Decision, set as an expression too: Decline still sends nothing', async () => {
+		const run = await withdraw(
+			'wf-v1-expression',
+			{ address: addressOf(3), amount: '1', payoutKey: 'v1-expr', decision: '={{ "Decline" }}' },
+			{ typeVersion: 1 },
+		);
+		expect(run.items[0].json).toMatchObject({ sent: false, decision: 'declined' });
+		expect(withdrawals()).toHaveLength(0);
+	});
+
+	it('a new (version 2) Withdrawal → Create shows no Decision, beside Ask a Person', () => {
+		const { description } = new CoinRemitter();
+		expect(description.defaultVersion).toBe(2);
+		const decision = description.properties.find((property) => property.name === 'decision');
+		expect(decision?.displayOptions?.show?.['@version']).toEqual([1]);
+		const v2 = editorParameters(
+			description,
+			{ apiVersion: 'v1', resource: shown('Withdrawal'), operation: shown('Create') },
+			2,
+		);
+		expect(v2).not.toHaveProperty('decision');
+		expect(v2).toHaveProperty('askAPerson', 'never');
+	});
+
+	it('a version 2 node runs as its form shows: n8n drops a Decision it cannot show', async () => {
+		const { description } = new CoinRemitter();
+		const parameters = editorParameters(
+			description,
+			{
+				apiVersion: 'v1',
+				resource: shown('Withdrawal'),
+				operation: shown('Create'),
+				address: addressOf(4),
+				amount: '1',
+				payoutKey: 'v2-pasted',
+			},
+			2,
+		);
+		const run = await runNode({
+			parameters: { ...parameters, decision: 'decline' } as never,
+			credentials: v1Credentials(ctx.sim),
+			typeVersion: 2,
+			continueOnFail: true,
+		});
+		expect(run.items[0].json).toMatchObject({ to_address: addressOf(4) });
+		expect(withdrawals()).toHaveLength(1);
 	});
 });
