@@ -65,10 +65,37 @@ function nextMessage(body) {
 			],
 		};
 	}
-	return {
-		role: 'assistant',
-		content: `Done. Tool results: ${results.map((result) => result.content).join(' | ')}`,
-	};
+	return { role: 'assistant', content: finalAnswer(body.messages ?? [], results) };
+}
+
+/** A tool result in a few words: its message or error, or its first fields, never a JSON dump. */
+function resultInWords(content) {
+	let value;
+	try {
+		value = JSON.parse(String(content));
+	} catch {
+		return String(content).slice(0, 200);
+	}
+	const first = Array.isArray(value) ? value[0] : value;
+	if (first === null || typeof first !== 'object') return String(first).slice(0, 200);
+	if (typeof first.message === 'string') return first.message.slice(0, 200);
+	if (typeof first.error === 'string') return `refused: ${first.error.slice(0, 200)}`;
+	return Object.entries(first)
+		.filter(([, field]) => typeof field !== 'object')
+		.slice(0, 4)
+		.map(([name, field]) => `${name} ${String(field)}`)
+		.join(', ');
+}
+
+/** The scripted model's last answer: one line per tool it called, in the order it called them. */
+function finalAnswer(messages, results) {
+	const calls = messages
+		.flatMap((message) => message.tool_calls ?? [])
+		.map((call) => call.function?.name ?? 'tool');
+	const lines = results.map(
+		(result, index) => `- ${calls[index] ?? 'tool'}: ${resultInWords(result.content)}`,
+	);
+	return ['Done. What each tool said:', ...lines].join('\n');
 }
 
 function completion(body, message) {
@@ -120,4 +147,4 @@ function handleOpenAi(sim, req, res, path, text) {
 	return res.end(answer);
 }
 
-module.exports = { handleOpenAi, ALLOWED_ADDRESS, NOT_ALLOWED_ADDRESS };
+module.exports = { handleOpenAi, finalAnswer, ALLOWED_ADDRESS, NOT_ALLOWED_ADDRESS };
