@@ -42,6 +42,7 @@ describe('examples/', () => {
 			'deposit-notify.json',
 			'exactly-once-queue-mode.json',
 			'invoice-paid-fulfil.json',
+			'invoice-refunds.json',
 			'never-miss-a-payment.json',
 			'payouts-two-people.json',
 			'payouts-with-approval.json',
@@ -133,6 +134,18 @@ describe('the invoice-paid-fulfil example', () => {
 	});
 });
 
+/** The only expressions the approval examples hold: each passes a field on, none is a money rule. */
+const APPROVAL_WIRING = [
+	'={{ $json.address }}',
+	'={{ $json.amount }}',
+	'={{ $json.payoutId }}',
+	'={{ $json.message }}',
+	'={{ $workflow.id }}',
+	"={{ $('One payout to approve').first().json.payoutKey }}",
+];
+const expressionsOf = (nodes: ExampleNode[]) =>
+	JSON.stringify(nodes.map((node) => node.parameters)).match(/=\{\{[^}]*\}\}/g);
+
 describe('the payouts-with-approval example', () => {
 	const example = read('payouts-with-approval.json');
 	const node = (name: string) => example.nodes.find((candidate) => candidate.name === name)!;
@@ -176,17 +189,99 @@ describe('the payouts-with-approval example', () => {
 	});
 
 	it('holds no money rule in an expression: each one only passes a field on', () => {
-		const expressions = JSON.stringify(working.map((node) => node.parameters)).match(
-			/=\{\{[^}]*\}\}/g,
-		);
+		const expressions = expressionsOf(working);
+		const wiring = APPROVAL_WIRING;
+		expect(expressions?.length).toBeGreaterThanOrEqual(wiring.length);
+		for (const expression of expressions ?? []) expect(wiring).toContain(expression);
+	});
+});
+
+describe('the invoice-refunds example', () => {
+	const example = read('invoice-refunds.json');
+	const node = (name: string) => example.nodes.find((candidate) => candidate.name === name)!;
+	const next = (name: string, output = 0) =>
+		example.connections[name]?.main[output]?.map((link) => link.node);
+	const working = example.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
+	const REFUNDS = ['Refund the excess', 'Refund the late payment'];
+
+	it('routes the verified invoice by status: fulfil, bill the rest, ask for a refund address', () => {
+		expect(next('Invoice settled')).toEqual(['Verified?']);
+		expect(next('Verified?')).toEqual(['By status']);
+		expect(next('Verified?', 1)).toEqual([]);
+		expect([0, 1, 2, 3].map((output) => next('By status', output))).toEqual([
+			['Fulfil the order'],
+			['Bill the rest'],
+			['Fulfil the order', 'Ask for a refund address (excess)'],
+			['Ask for a refund address (late payment)'],
+		]);
+		expect(node('Bill the rest').parameters).toMatchObject({ operation: 'billRest' });
+		expect(next('Bill the rest')).toEqual(["Send the customer the rest's link"]);
+		expect(node("Send the customer the rest's link").parameters.text).toContain('{{ $json.url }}');
+	});
+
+	it('asks the customer with an n8n form, then refunds through the node with Ask a Person', () => {
+		for (const [ask, refund, what] of [
+			['Ask for a refund address (excess)', 'Refund the excess', 'excess'],
+			['Ask for a refund address (late payment)', 'Refund the late payment', 'everything'],
+		]) {
+			expect(node(ask).parameters).toMatchObject({
+				operation: 'sendAndWait',
+				responseType: 'customForm',
+			});
+			expect(next(ask)).toEqual([refund]);
+			expect(node(refund).parameters).toMatchObject({
+				resource: 'invoice',
+				operation: 'refund',
+				whatToRefund: what,
+				invoiceId: "={{ $('By status').item.json.invoice_id }}",
+				address: "={{ $json.data['Refund address'] }}",
+				askAPerson: 'aboveLimits',
+			});
+			const guardrails = node(refund).parameters.guardrails as Record<string, string>;
+			expect(guardrails.maxAmount && guardrails.maxTotalPerDay).toBeTruthy();
+			expect(node(refund).onError).toBe('continueErrorOutput');
+			expect(next(refund, 1)).toEqual(['Ask a person, one execution per refund']);
+		}
+		const ask = node('Ask a person, one execution per refund').parameters;
+		expect(ask).toMatchObject({ mode: 'each', options: { waitForSubWorkflow: false } });
+		expect(next('One refund to approve')).toEqual(['Ask on Slack']);
+		expect(next('Ask on Slack')).toEqual(['Send approved refund']);
+		expect(node('Send approved refund').parameters).toMatchObject({
+			operation: 'sendApproved',
+			payoutKey: "={{ $('One refund to approve').first().json.payoutKey }}",
+		});
+	});
+
+	it('tells the merchant every outcome: sent, nothing left, approved or not, refused', () => {
+		for (const refund of REFUNDS) {
+			expect(next(refund, 0)).toEqual(['Tell the merchant']);
+			expect(next(refund, 2)).toEqual(['Tell the merchant: not done']);
+		}
+		expect(next('Send approved refund')).toEqual(['Tell the merchant']);
+		expect(next('Bill the rest', 1)).toEqual(['Tell the merchant: not done']);
+		expect(node('Tell the merchant').parameters.text).toBe('={{ $json.message }}');
+		expect(node('Tell the merchant: not done').parameters.text).toBe('={{ $json.error }}');
+	});
+
+	it('holds no Code node and no money rule in an expression: each one only passes a field on', () => {
+		expect(working.some((node) => node.type === 'n8n-nodes-base.code')).toBe(false);
 		const wiring = [
-			'={{ $json.address }}',
-			'={{ $json.amount }}',
-			'={{ $json.payoutId }}',
-			'={{ $json.message }}',
-			'={{ $workflow.id }}',
-			"={{ $('One payout to approve').first().json.payoutKey }}",
+			'{{ $json.verified }}',
+			'{{ $json.status_code }}',
+			'{{ $json.payment_history }}',
+			'{{ $json.invoice_id }}',
+			'{{ $json.custom_data1 }}',
+			'{{ $json.url }}',
+			"{{ $('By status').item.json.invoice_id }}",
+			"{{ $json.data['Refund address'] }}",
+			'{{ $json.message }}',
+			'{{ $json.error }}',
+			'{{ $workflow.id }}',
+			"{{ $('One refund to approve').first().json.payoutKey }}",
 		];
+		const expressions = JSON.stringify(working.map((node) => node.parameters))
+			.replace(/\\"/g, '"')
+			.match(/\{\{[^}]*\}\}/g);
 		expect(expressions?.length).toBeGreaterThanOrEqual(wiring.length);
 		for (const expression of expressions ?? []) expect(wiring).toContain(expression);
 	});
@@ -245,17 +340,8 @@ describe('the payouts-two-people example', () => {
 	});
 
 	it('holds no money rule in an expression: each one only passes a field on', () => {
-		const expressions = JSON.stringify(working.map((node) => node.parameters)).match(
-			/=\{\{[^}]*\}\}/g,
-		);
-		const wiring = [
-			'={{ $json.address }}',
-			'={{ $json.amount }}',
-			'={{ $json.payoutId }}',
-			'={{ $json.message }}',
-			'={{ $workflow.id }}',
-			"={{ $('One payout to approve').first().json.payoutKey }}",
-		];
+		const expressions = expressionsOf(working);
+		const wiring = APPROVAL_WIRING;
 		for (const expression of expressions ?? []) expect(wiring).toContain(expression);
 	});
 });
