@@ -48,6 +48,7 @@ const {
 const { checkGuardrails, guardrailWorkflows } = require('./checks/guardrails');
 const { checkCredentialHosts, checkNoCustomApiCall } = require('./checks/credentialHosts');
 const { checkRaces, checkTwinsAfterRestart, prepareRaces } = require('./checks/races');
+const { checkRefunds, prepareRefunds } = require('./checks/refunds');
 const { checkWidgetOrders, prepareWidgetOrders } = require('./checks/widgetOrders');
 const { checkMcp, MCP_WORKFLOW_ID, mcpWorkflow } = require('./checks/mcp');
 const { checkRestartRedelivery } = require('./checks/restart');
@@ -180,6 +181,7 @@ async function checkTarget(target, tarball, sim, isLast) {
 		await prepareDuplicatesFlush(instance, sim.url);
 		smtp = await prepareApprovals(instance);
 		if (slack) await prepareSlackApprovals(instance);
+		await prepareRefunds(instance);
 		startWithSmallBounds(instance);
 		await instance.start();
 		await checkListed(instance, tag);
@@ -226,6 +228,7 @@ async function checkTarget(target, tarball, sim, isLast) {
 			await attempt(`${tag} a named person approves on Slack`, () =>
 				checkSlackApprovals(instance, sim, slack, tag),
 			);
+		await attempt(`${tag} refunds of invoices`, () => checkRefunds(instance, sim, tag));
 		await attempt(`${tag} restart and redelivery`, () =>
 			checkRestartRedelivery(instance, sim, tag),
 		);
