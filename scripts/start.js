@@ -302,8 +302,8 @@ What to try:
   2. Open "CoinRemitter: payouts" and click "Execute workflow": balance check, address
      validation, fee estimate and two withdrawals against the simulator.
   3. Open "CoinRemitter: invoice paid → fulfil". Double-click the trigger "Invoice paid", copy
-     its Test URL, then click "Execute step" in that panel (n8n 1.x: "Listen for test event")
-     and, within 2 minutes, send it a paid invoice the way CoinRemitter would:
+     its Test URL, then click "Execute step" in that panel and, within 2 minutes, send it a
+     paid invoice the way CoinRemitter would:
        npm run simulator -- fire '<Test URL>' invoice
      (kinds: ${Object.keys(callbacks.samples).join(', ')}; or
        curl -X POST ${sim.url}/__sim/fire -d '{"url":"<Test URL>","kind":"invoice"}')

@@ -27,6 +27,7 @@ const { examplesImported } = require('./sections/examples-import');
 const { nodeCreator } = require('./sections/node-creator');
 const { payoutsExample } = require('./sections/payouts-example');
 const { triggerOptions } = require('./sections/trigger-panel');
+const { whatToTry } = require('./sections/what-to-try');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -111,6 +112,8 @@ function withinLimit(promise) {
 /** Each section's checks; a section that throws fails with its stack and a screenshot. */
 async function runSections(page, sim, instance) {
 	const sections = [
+		// First: the instance as `npm start` leaves it, as a new user finds it.
+		['What to try, followed literally', () => whatToTry(page, sim, instance)],
 		['node creator', () => nodeCreator(page)],
 		['Invoice → Create panel', () => invoicePanel(page)],
 		['Withdrawal → Create panel', () => withdrawalPanel(page)],
