@@ -109,10 +109,13 @@ async function withdrawalPanel(page) {
 	await page.getByText('Withdraw coins to an address', { exact: true }).click();
 	await page.locator('[data-test-id="parameter-input-address"]').waitFor();
 	const panel = await text(page.locator('[data-test-id="node-parameters"]'));
+	// Node version 2: a new node has no Decision (version 1's, kept for saved workflows); Ask a
+	// Person is the one way to approve.
 	check(
-		'Withdrawal → Create shows Address, Amount, Withdrawal Speed (default Wallet Default) and Decision (default Send), V1 by default',
+		'Withdrawal → Create shows Address, Amount, Withdrawal Speed (default Wallet Default) and Ask a Person (default Never), no Decision (node version 2), V1 by default',
 		(await selectedText(page, 'resource')) === 'Withdrawal' &&
-			(await selectedText(page, 'decision')) === 'Send' &&
+			(await page.locator('[data-test-id="parameter-input-decision"]').count()) === 0 &&
+			(await selectedText(page, 'askAPerson')) === 'Never' &&
 			(await selectedText(page, 'operation')) === 'Create' &&
 			(await selectedText(page, 'withdrawalSpeed')) === 'Wallet Default' &&
 			(await selectedText(page, 'apiVersion')) === 'V1 (Current)' &&
