@@ -6,7 +6,7 @@
 const MAX_REASON = 200;
 
 const TEST_URL_STEPS =
-	"Test URL: open the trigger's panel, copy the URL, click Execute step (n8n 1.x: Listen for test event), then fire within 2 minutes; it answers once. Production URL: publish (n8n 1.x: activate) the workflow first.";
+	"Test URL: open the trigger's panel, copy the URL, click Execute step, then fire within 2 minutes; it answers once. Production URL: publish (n8n 1.x: activate) the workflow first.";
 
 /** What to do after each kind of answer. */
 const NEXT = {

@@ -44,7 +44,7 @@ const apiVersionField: INodeProperties = {
 
 const legacyNotice: INodeProperties = {
 	displayName:
-		'CoinRemitter announced the legacy v2/v3 API discontinued after 30 June 2025; whether it still answers is unknown. Move to V1 (Current) with a CoinRemitter V1 API credential when you can.',
+		'CoinRemitter announced the legacy v2/v3 API discontinued after 30 June 2025; whether it still answers is unknown. Move this node to V1 (Current) when you can.',
 	name: 'legacyNotice',
 	type: 'notice',
 	default: '',

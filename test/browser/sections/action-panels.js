@@ -64,7 +64,7 @@ async function invoicePanel(page) {
 
 	// The API-version switch: the legacy credential and the deprecation notice replace the v1 ones.
 	await chooseOption(page, 'apiVersion', 'Legacy V2/V3 (Deprecated)');
-	await page.getByText('CoinRemitter discontinued the legacy v2/v3 API').waitFor();
+	await page.getByText(/CoinRemitter announced the legacy v2\/v3 API discontinued/).waitFor();
 	const legacyPanel = await text(page.locator('[data-test-id="node-parameters"]'));
 	check(
 		'switching API Version to Legacy asks for the legacy credential and shows the deprecation notice, keeping Invoice → Create',

@@ -41,6 +41,13 @@ async function nodeCreator(page) {
 	await entry.first().click();
 	await page.getByText(/^Actions \(\d+\)$/).click();
 	const creator = page.locator('[data-test-id="node-creator"]');
+	// The groups render one after the other: read the list once every action is shown.
+	for (const action of V1_ACTIONS)
+		await creator
+			.getByText(action, { exact: true })
+			.first()
+			.waitFor({ timeout: 10000 })
+			.catch(() => {});
 	const shown = await text(creator);
 	check(
 		'its details describe both nodes, not only the trigger',

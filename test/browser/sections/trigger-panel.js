@@ -18,7 +18,7 @@ async function triggerOptions(page, instance) {
 		panel.includes('CoinRemitter V1 API') &&
 			panel.includes('CoinRemitter Legacy V2/V3 API') &&
 			!panel.includes('Credential to connect with') &&
-			panel.includes('in the matching field above'),
+			panel.includes('credential above (V1 or Legacy V2/V3, not both)'),
 		panel,
 	);
 	await page
