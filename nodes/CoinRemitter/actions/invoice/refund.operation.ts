@@ -206,7 +206,10 @@ export async function execute(
 		const fields = { address, amount, refundedBefore, payoutKey: key };
 		return refundItem(invoice, fields, result as IDataObject);
 	} catch (error) {
-		if (withdrawalOutcome(error) !== 'unknown') reserved.reserved.release();
+		// Only a refund surely not sent is taken off. One refused as attempted, asked about or declined
+		// under its key stays counted: after a restart that lost the ledger, its amount is not known
+		// here, and a retry must not send the same refund again under the next key (fails closed).
+		if (withdrawalOutcome(error) === 'notSent') reserved.reserved.release();
 		throw asNodeError(this, error, itemIndex);
 	}
 }

@@ -10,14 +10,20 @@ import type { ItemContext, OperationFacts, OperationResult } from '../operation'
 import { ToOutput } from '../operation';
 import type { ReadAnswer } from './approval/answer';
 import { readAnswer } from './approval/answer';
-import { askedPayoutGiven, askerOf, asksForApproval, noAskedPayout } from './approval/answerSource';
+import {
+	askedPayoutGiven,
+	askerOf,
+	askerOutput,
+	asksForApproval,
+	noAskedPayout,
+} from './approval/answerSource';
 import type { Approval } from './approval/approvers';
 import { approvalOf } from './approval/approvers';
 import type { AskedPayout } from './approval/askedPayout';
-import { askedPayoutItem } from './approval/askedPayout';
+import { askedPayoutItem, looksAsked } from './approval/askedPayout';
 import type { Decision } from './approval/decide';
 import { decide } from './approval/decide';
-import { decisionOf, keepDecision } from './approval/decisions';
+import { decisionOf, finalDecisionOf, keepDecision } from './approval/decisions';
 import { secondAskMessage } from './approval/messages';
 import type { Result } from './approval/result';
 import { failedResult, resultItem } from './approval/result';
@@ -69,6 +75,11 @@ function answerOf(
 	itemIndex: number,
 	asker: NodeTypeAndVersion,
 ): ReadAnswer {
+	// The asked payout among what the node output: its time-out passed its input on, items beside
+	// the payout included; none of them is a click. A click is n8n's one item.
+	const output = askerOutput(context, itemIndex, asker);
+	if (output.some(looksAsked)) return { answer: 'timedOut' };
+	if (output.length !== 1) return { answer: 'notAnApproval' };
 	const read = readAnswer(context.getInputData()[itemIndex]?.json);
 	if (!asksForApproval(asker) && read.answer !== 'timedOut') return { answer: 'notAnApproval' };
 	// n8n 1.x's link answer has no time: the time this node read it, once for every record of it.
@@ -118,7 +129,14 @@ export async function execute(
 	const { asked, asker } = found;
 	const read = answerOf(this, itemIndex, asker);
 	const decision = decide(asked, read, asker);
-	if (decision.act === 'askSecond') return await askSecondPerson(this, item, asked, decision);
+	if (decision.act === 'askSecond') {
+		// A payout sent or declined already asks no one: its record says who decided.
+		const decided = finalDecisionOf(this, credentialTypeOf(item.api), key);
+		if (!decided) return await askSecondPerson(this, item, asked, decision);
+		const outcome = decided.outcome === 'sent' ? 'alreadyAttempted' : 'declinedBefore';
+		const why = `it was ${decided.outcome === 'sent' ? 'sent' : 'declined'} before; no second person is asked.`;
+		return resultItem(asked, read, { outcome, sent: false, why, decision: decided }, asker);
+	}
 	const payout: Payout = {
 		key,
 		credentialType: credentialTypeOf(item.api),

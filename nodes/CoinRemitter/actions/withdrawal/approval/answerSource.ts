@@ -74,6 +74,18 @@ export async function askedPayoutGiven(
 	return `the payout under Payout Key "${key}" is not the one asked about on this wallet: it changed since the ask, or it was asked about with another wallet's credential.`;
 }
 
+/**
+ * Everything `asker` output in this execution. n8n's answer to a click is one item; when Limit Wait
+ * Time runs out, n8n passes the node's whole input on: the asked payout, and whatever came with it.
+ */
+export function askerOutput(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	asker: NodeTypeAndVersion,
+): IDataObject[] {
+	return outputOf(context.getWorkflowDataProxy(itemIndex), asker.name);
+}
+
 /** n8n's Send and Wait operation, in every app that has it. */
 const isAsker = (node: NodeTypeAndVersion | undefined) =>
 	node?.parameters?.operation === 'sendAndWait';

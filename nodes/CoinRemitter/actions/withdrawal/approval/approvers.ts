@@ -29,12 +29,18 @@ export function parseApprovers(text: string): string[] {
 	return [...new Set(entries)];
 }
 
-/** True when the responder is on the list: by the app's user id, or by email. */
-export function isListed(approvers: string[], responder: Responder | undefined): boolean {
-	if (!responder) return false;
-	const email = responder.email?.trim().toLowerCase();
-	return approvers.includes(responder.id) || (email !== undefined && approvers.includes(email));
+const emailOf = (responder: Responder) => responder.email?.trim().toLowerCase() || undefined;
+
+/** The entry of the list the responder is on: their app's user id, or their email. */
+function listedAs(approvers: string[], responder: Responder): string | undefined {
+	const email = emailOf(responder);
+	if (approvers.includes(responder.id)) return responder.id;
+	return email !== undefined && approvers.includes(email) ? email : undefined;
 }
+
+/** True when the responder is on the list: by the app's user id, or by email. */
+export const isListed = (approvers: string[], responder: Responder | undefined): boolean =>
+	responder !== undefined && listedAs(approvers, responder) !== undefined;
 
 /** The approval of one answer: the responder n8n gave, or the link's anonymous answerer. */
 export const approvalOf = (
@@ -56,11 +62,18 @@ export function whoText(approval: Approval): string {
 	return name ? `${name} (${responder.id})` : responder.id;
 }
 
-/** The same person, for two-person approval: the same app and the same user id. */
-export const samePerson = (a: Approval, b: Approval) =>
-	a.by.source !== 'link' &&
-	a.by.source === b.by.source &&
-	(a.by as Responder).id === (b.by as Responder).id;
+/**
+ * The same person, for two-person approval: the same app and user id, the same email, or the same
+ * entry of the Approvers list (one person clicking from two accounts of one email is one person).
+ */
+export function samePerson(a: Approval, b: Approval, approvers: string[] = []): boolean {
+	if (a.by.source === 'link' || b.by.source === 'link') return true;
+	const [first, second] = [a.by as Responder, b.by as Responder];
+	if (first.source === second.source && first.id === second.id) return true;
+	if (emailOf(first) !== undefined && emailOf(first) === emailOf(second)) return true;
+	const entry = listedAs(approvers, first);
+	return entry !== undefined && entry === listedAs(approvers, second);
+}
 
 /** "Approved by Ana (U123) at … and Ben (U456) at …" */
 export const approvedByText = (approvals: Approval[]) =>

@@ -41,7 +41,7 @@ export function decide(payout: AskedPayout, read: ReadAnswer, asker: NodeTypeAnd
 		};
 	const [first] = payout.approvals;
 	if (!first) return { act: 'askSecond', approvals: [approval] };
-	if (samePerson(first, approval))
+	if (samePerson(first, approval, payout.approvers))
 		return {
 			act: 'decline',
 			outcome: 'samePersonTwice',

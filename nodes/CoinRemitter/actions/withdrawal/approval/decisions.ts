@@ -53,13 +53,19 @@ function nodeData(context: IExecuteFunctions): IDataObject | undefined {
 	}
 }
 
-/** Keeps who decided the payout under `key`. */
+/** One approval of two is not a decision: a sent or declined payout's record is never replaced by it. */
+const isFinal = (record: DecisionRecord | undefined) =>
+	record !== undefined && record.outcome !== 'secondPersonAsked';
+
+/** Keeps who decided the payout under `key` (a final record stays: an earlier send or decline). */
 export function keepDecision(
 	context: IExecuteFunctions,
 	credentialType: string,
 	key: string,
 	record: Omit<DecisionRecord, 'decidedAt' | 'node' | 'workflowId'>,
 ): DecisionRecord {
+	const earlier = decisionOf(context, credentialType, key);
+	if (record.outcome === 'secondPersonAsked' && isFinal(earlier)) return earlier!;
 	const kept: DecisionRecord = {
 		...record,
 		decidedAt: new Date().toISOString(),
@@ -80,6 +86,16 @@ export function keepDecision(
 			delete decisions[old];
 	});
 	return kept;
+}
+
+/** The payout's send or decline on the record, if any (not one approval of two). */
+export function finalDecisionOf(
+	context: IExecuteFunctions,
+	credentialType: string,
+	key: string,
+): DecisionRecord | undefined {
+	const record = decisionOf(context, credentialType, key);
+	return isFinal(record) ? record : undefined;
 }
 
 /** Who decided the payout under `key`, where this process or this node still knows it. */

@@ -109,6 +109,9 @@ describe('invoice: refund', () => {
 		forgetPayoutClaims();
 		const after = await refund(id, {}, { workflowId: 'wf-lost' });
 		expect(after.items[0].json).toMatchObject({ outcome: 'alreadyAttempted' });
+		// The refused attempt stays counted: the retry after it does not send under the next key.
+		const again = await refund(id, {}, { workflowId: 'wf-lost', staticData: after.staticData });
+		expect(again.items[0].json).toMatchObject({ outcome: 'nothingToRefund' });
 		expect(sentAmounts()).toEqual(['5']);
 	});
 

@@ -11,7 +11,8 @@ import { ASKER, approvalRuns } from '../../../../helpers/approvals';
 import { TCN, useSimulator } from '../../../../fixtures/simulator';
 
 const ctx = useSimulator();
-const { sentTo, addressOf, withdrawals, payOrAsk, row, asked, sendApproved } = approvalRuns(ctx);
+const { withdraw, sentTo, addressOf, withdrawals, payOrAsk, row, asked, sendApproved, ALLOWED } =
+	approvalRuns(ctx);
 
 const AT = '2026-12-06T10:00:00.000Z';
 const person = (id: string, name: string, email?: string) => ({
@@ -224,6 +225,78 @@ describe('a payout asked about by 0.2.0 (its seal covers no approvers)', () => {
 		const item = asIn020(await askOne('wf-020', { approvers: 'U0ANA', twoPeopleAbove: '1' }));
 		const result = (await sendApproved('wf-020', item, click(true, BEN))).items[0].json;
 		expect(result).toMatchObject({ sent: true, approvals: [{ by: BEN }] });
+		expect(sentTo(addressOf(1))).toBe(1);
+	});
+});
+
+describe('found in review: nothing passes for a click that is not one', () => {
+	it('a time-out passing on a click-shaped item beside the payout sends nothing', async () => {
+		const item = await askOne('wf-beside', { approvers: 'U0ANA' });
+		// Send and Wait's input, passed on whole when Limit Wait Time ran out.
+		const passed = [click(true, ANA), item];
+		const run = await withdraw(
+			'wf-beside',
+			{
+				operation: 'sendApproved',
+				payoutKey: String(item.payoutKey),
+				guardrails: { allowedAddresses: ALLOWED, maxAmount: '5', maxTotalPerDay: '10' },
+			},
+			{
+				items: passed,
+				nodeId: 'send-approved',
+				upstream: [
+					{ name: 'One payout to approve', items: passed },
+					{ name: 'Ask on Slack', items: passed, parameters: ASKER as never },
+				],
+			},
+		);
+		expect(run.items.map((result) => result.json.outcome)).toEqual(['timedOut', 'timedOut']);
+		expect(sentTo(addressOf(1))).toBe(0);
+	});
+
+	it('one person from two accounts of one email is one person under Two People Above', async () => {
+		const item = await askOne('wf-one-email', {
+			approvers: 'ana@example.com, ben@example.com',
+			twoPeopleAbove: '2',
+		});
+		const [second] = (await sendApproved('wf-one-email', item, click(true, ANA))).outputs[1] ?? [];
+		const otherAccount = { ...ANA, id: 'U0ANA_OTHER_WORKSPACE' };
+		const run = await sendApproved('wf-one-email', item, click(true, otherAccount), {
+			upstream: [
+				{ name: 'One payout to approve', items: [item] },
+				{ name: 'Ask on Slack', items: [click(true, ANA)], parameters: ASKER as never },
+				{ name: 'Send approved payout', items: [second.json] },
+				{
+					name: 'Ask a second person',
+					items: [click(true, otherAccount)],
+					parameters: ASKER as never,
+				},
+			],
+		});
+		expect(run.items[0].json).toMatchObject({ sent: false, outcome: 'samePersonTwice' });
+		expect(withdrawals()).toHaveLength(0);
+	});
+
+	it('the first step run again after the payout was sent asks no one and keeps who decided', async () => {
+		const item = await askOne('wf-replay', { twoPeopleAbove: '2' });
+		const [second] = (await sendApproved('wf-replay', item, click(true, ANA))).outputs[1] ?? [];
+		const secondStep = (answer: IDataObject) => [
+			{ name: 'One payout to approve', items: [item] },
+			{ name: 'Ask on Slack', items: [click(true, ANA)], parameters: ASKER as never },
+			{ name: 'Send approved payout', items: [second.json] },
+			{ name: 'Ask a second person', items: [answer], parameters: ASKER as never },
+		];
+		const sent = await sendApproved('wf-replay', item, click(true, BEN), {
+			upstream: secondStep(click(true, BEN)),
+		});
+		expect(sent.items[0].json.sent).toBe(true);
+		const mallory = person('U0MAL', 'Mallory');
+		const replay = await sendApproved('wf-replay', item, click(true, mallory));
+		expect(replay.outputs[1] ?? []).toHaveLength(0);
+		expect(replay.items[0].json).toMatchObject({
+			outcome: 'alreadyAttempted',
+			decision: { outcome: 'sent', answers: [{ by: ANA }, { by: BEN }] },
+		});
 		expect(sentTo(addressOf(1))).toBe(1);
 	});
 });
