@@ -5,7 +5,7 @@ import { legacyWallet } from '../../../shared/client';
 import type { ItemContext, OperationFacts } from '../operation';
 import { endpoint as createEndpoint, legacyInvoiceFields } from './create.legacy.operation';
 import { invoiceAdditionalFields } from './fields';
-import { invoiceIdField, refusal, restToBill } from './rest';
+import { restInvoiceIdField as invoiceIdField, refusal, restToBill } from './rest';
 import { withSuccessUrl } from './successUrl';
 
 export { option } from './rest';

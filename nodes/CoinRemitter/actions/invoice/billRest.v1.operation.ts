@@ -4,7 +4,7 @@ import type { Endpoint } from '../../../shared/client';
 import type { ItemContext, OperationFacts } from '../operation';
 import { endpoint as createEndpoint, v1InvoiceFields } from './create.v1.operation';
 import { invoiceAdditionalFields } from './fields';
-import { invoiceIdField, restToBill } from './rest';
+import { restInvoiceIdField as invoiceIdField, restToBill } from './rest';
 
 export { option } from './rest';
 

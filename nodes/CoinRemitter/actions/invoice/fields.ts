@@ -1,6 +1,16 @@
 // Fields the invoice operations share.
 import type { INodeProperties } from 'n8n-workflow';
 
+/** The Invoice ID of an operation on an existing invoice; `description` says what the node reads. */
+export const invoiceIdField = (description: string): INodeProperties => ({
+	displayName: 'Invoice ID',
+	name: 'invoiceId',
+	type: 'string',
+	default: '',
+	required: true,
+	description,
+});
+
 const invoiceOptions: INodeProperties[] = [
 	{
 		displayName: 'Custom Data 1',

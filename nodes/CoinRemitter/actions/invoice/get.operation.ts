@@ -7,6 +7,7 @@ import { isPlainObject } from '../../../shared/json';
 import type { ItemContext, OperationFacts } from '../operation';
 import { requiredParameter } from '../validation';
 import { withSuccessUrl } from './successUrl';
+import { invoiceIdField } from './fields';
 
 export const option = {
 	name: 'Get',
@@ -21,14 +22,7 @@ export const facts: OperationFacts = { apis: ['v1', 'legacy'] };
 export const endpoint: Endpoint = { v1: '/v1/invoice/get', legacy: 'get-invoice' };
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Invoice ID',
-		name: 'invoiceId',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'The invoice reference returned when the invoice was created (its "invoice_id")',
-	},
+	invoiceIdField('The invoice reference returned when the invoice was created (its "invoice_id")'),
 ];
 
 export async function execute(

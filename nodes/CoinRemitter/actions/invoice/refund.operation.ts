@@ -4,6 +4,7 @@ import type { Endpoint } from '../../../shared/client';
 import { credentialTypeOf } from '../../../shared/client';
 import { addressField, amountField } from '../fields';
 import type { ItemContext, OperationFacts, OperationResult } from '../operation';
+import { invoiceIdField } from './fields';
 import { ToOutput } from '../operation';
 import { asNodeError } from '../nodeError';
 import { oneOf, positiveAmount, requiredParameter } from '../validation';
@@ -49,15 +50,9 @@ export const facts: OperationFacts = { apis: ['v1'], writes: true, oneAtATime: t
 export const endpoint: Endpoint = { v1: withdrawEndpoint.v1 };
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Invoice ID',
-		name: 'invoiceId',
-		type: 'string',
-		default: '',
-		required: true,
-		description:
-			'The invoice to refund (its "invoice_id"). The node reads what it received from CoinRemitter, never from the item. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#under-and-over-payments">More</a>',
-	},
+	invoiceIdField(
+		'The invoice to refund (its "invoice_id"). The node reads what it received from CoinRemitter, never from the item. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#under-and-over-payments">More</a>',
+	),
 	addressField("The customer's address that receives the refund; CoinRemitter checks it first"),
 	{
 		displayName: 'What to Refund',

@@ -1,6 +1,6 @@
 // Bill the Rest (v1 and legacy): what an Under Paid invoice still owes, read from CoinRemitter's
 // record, and what the new invoice keeps of the original.
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { balanceOfRecord, isPositive } from '../../../shared/invoiceBalance';
@@ -8,6 +8,7 @@ import { isPlainObject } from '../../../shared/json';
 import type { ItemContext } from '../operation';
 import { requiredParameter } from '../validation';
 import { endpoint as getEndpoint } from './get.operation';
+import { invoiceIdField } from './fields';
 
 const UNDER_PAID = 2;
 
@@ -19,15 +20,9 @@ export const option = {
 	action: 'Bill the rest of an underpaid invoice',
 };
 
-export const invoiceIdField: INodeProperties = {
-	displayName: 'Invoice ID',
-	name: 'invoiceId',
-	type: 'string',
-	default: '',
-	required: true,
-	description:
-		'The Under Paid invoice (its "invoice_id"). The node reads what it still owes from CoinRemitter, never from the item. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#under-and-over-payments">More</a>',
-};
+export const restInvoiceIdField = invoiceIdField(
+	'The Under Paid invoice (its "invoice_id"). The node reads what it still owes from CoinRemitter, never from the item. <a href="https://www.npmjs.com/package/n8n-nodes-coinremitter#under-and-over-payments">More</a>',
+);
 
 /** What the new invoice asks for and carries: the amount and fiat owed, and its Additional Fields. */
 export interface Rest {
