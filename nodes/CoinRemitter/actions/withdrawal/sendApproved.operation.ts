@@ -18,7 +18,7 @@ import {
 	noAskedPayout,
 } from './approval/answerSource';
 import type { Approval } from './approval/approvers';
-import { approvalOf } from './approval/approvers';
+import { clickOf } from './approval/approvers';
 import type { AskedPayout } from './approval/askedPayout';
 import { askedPayoutItem, looksAsked } from './approval/askedPayout';
 import type { Decision } from './approval/decide';
@@ -83,8 +83,9 @@ function answerOf(
 	const read = readAnswer(context.getInputData()[itemIndex]?.json);
 	if (!asksForApproval(asker) && read.answer !== 'timedOut') return { answer: 'notAnApproval' };
 	// n8n 1.x's link answer has no time: the time this node read it, once for every record of it.
-	const clicked = read.answer === 'approved' || read.answer === 'declined';
-	return clicked ? { ...read, respondedAt: read.respondedAt ?? new Date().toISOString() } : read;
+	return read.respondedAt === undefined && clickOf(read, asker.name)
+		? { ...read, respondedAt: new Date().toISOString() }
+		: read;
 }
 
 /** The payout asked about under `key` and the Send and Wait node that answered, or why not. */
@@ -97,7 +98,7 @@ async function askedAndAsker(
 		return "the Payout Key is empty: set it to the key of the payout asked about, for example {{ $('One payout to approve').first().json.payoutKey }}.";
 	const none = noAskedPayout(context, item.itemIndex, key);
 	if (none) return none;
-	const asker = askerOf(context, item.itemIndex, key);
+	const asker = askerOf(context);
 	if (typeof asker === 'string') return asker;
 	const asked = await askedPayoutGiven(context, item.itemIndex, key, asker);
 	if (typeof asked === 'string') return asked;
@@ -150,10 +151,10 @@ export async function execute(
 }
 
 /** The answer of a decline, kept with it: who declined, or nothing for a time-out. */
-const answerApprovals = (read: ReadAnswer, asker: NodeTypeAndVersion): Approval[] =>
-	read.answer === 'approved' || read.answer === 'declined'
-		? [approvalOf(read.responder, read.respondedAt, asker.name)]
-		: [];
+const answerApprovals = (read: ReadAnswer, asker: NodeTypeAndVersion): Approval[] => {
+	const click = clickOf(read, asker.name);
+	return click ? [click] : [];
+};
 
 /** Keeps who decided with a new decision; gives the kept record of an earlier one. */
 function withRecord(context: IExecuteFunctions, payout: Payout, result: Result): Result {

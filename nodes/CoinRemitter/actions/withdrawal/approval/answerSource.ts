@@ -62,6 +62,8 @@ export async function askedPayoutGiven(
 		.getParentNodes(asker.name, { depth: 1 })
 		.flatMap(({ name }) => outputOf(proxy, name))
 		.filter((json) => looksAsked(json) && json.payoutKey === key);
+	if (candidates.length === 0)
+		return `"${asker.name}" was not given the payout asked about under Payout Key "${key}": connect it right after the node that starts the execution with it.`;
 	const payouts: AskedPayout[] = [];
 	for (const json of candidates) {
 		const payout = await unsealed(context, json, itemIndex);
@@ -95,15 +97,11 @@ export const asksForApproval = (node: NodeTypeAndVersion) =>
 	(node.parameters?.responseType ?? 'approval') === 'approval';
 
 /**
- * The Send and Wait node this item is the answer of, or why it cannot be the answer of the person
- * asked about the payout under `key`: it must come from the Send and Wait node that was given that
- * payout, in its only run of this execution, not through another node or a second approver.
+ * The Send and Wait node this item is the answer of, or why it cannot be a person's answer: it must
+ * come from a Send and Wait node, in its only run of this execution, not through another node (that
+ * the node was given the payout, askedPayoutGiven checks).
  */
-export function askerOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	key: string,
-): NodeTypeAndVersion | string {
+export function askerOf(context: IExecuteFunctions): NodeTypeAndVersion | string {
 	const source = context.getInputSourceData(0);
 	const before = context.getParentNodes(context.getNode().name, {
 		includeNodeParameters: true,
@@ -114,13 +112,5 @@ export function askerOf(
 		return `the answer did not come from a Send and Wait node: connect Send Approved right after the node that asks the person.`;
 	if ((source?.previousNodeRun ?? 0) > 0)
 		return `"${asker!.name}" ran more than once in this execution, and a person's answer decides one payout: run it once for each payout.`;
-	const proxy = context.getWorkflowDataProxy(itemIndex);
-	const given = context
-		.getParentNodes(asker!.name, { depth: 1 })
-		.some(({ name }) =>
-			outputOf(proxy, name).some((json) => looksAsked(json) && json.payoutKey === key),
-		);
-	if (!given)
-		return `"${asker!.name}" was not given the payout asked about under Payout Key "${key}": connect it right after the node that starts the execution with it.`;
 	return asker!;
 }

@@ -53,6 +53,15 @@ export const approvalOf = (
 	node,
 });
 
+/** The answer's click as an approval record (Approve or Decline alike); none for a time-out or another answer. */
+export const clickOf = (
+	read: { answer: string; responder?: Responder; respondedAt?: string },
+	node: string,
+): Approval | undefined =>
+	read.answer === 'approved' || read.answer === 'declined'
+		? approvalOf(read.responder, read.respondedAt, node)
+		: undefined;
+
 /** "Ana (U123)", or "whoever opened the link". */
 export function whoText(approval: Approval): string {
 	const { by } = approval;

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { withdrawalOutcome } from '../outcome';
 import type { ReadAnswer } from './answer';
 import type { Approval } from './approvers';
-import { approvalOf } from './approvers';
+import { clickOf } from './approvers';
 import type { AskedPayout } from './askedPayout';
 import type { DecisionRecord } from './decisions';
 import type { ApprovalOutcome } from './messages';
@@ -27,9 +27,13 @@ export type Result = {
 
 /** Who gave this answer, when and through which node: not said of a time-out or another answer. */
 function answerFields(read: ReadAnswer, asker: NodeTypeAndVersion | undefined): IDataObject {
-	if (!asker || (read.answer !== 'approved' && read.answer !== 'declined')) return {};
-	const { by, at, node } = approvalOf(read.responder, read.respondedAt, asker.name);
-	return { answeredBy: by as unknown as IDataObject, answeredAt: at, answeredThrough: node };
+	const click = asker && clickOf(read, asker.name);
+	if (!click) return {};
+	return {
+		answeredBy: click.by as unknown as IDataObject,
+		answeredAt: click.at,
+		answeredThrough: click.node,
+	};
 }
 
 /** The output item: the payout as shown, what became of it, who decided, and the message. */
