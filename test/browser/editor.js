@@ -83,9 +83,27 @@ async function closeNdv(page) {
 	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
 }
 
+/** Executes the open workflow and waits for n8n's success notice of this run, not one still shown from before. */
+async function executeWorkflow(page) {
+	const noticeIds = () =>
+		page.locator('.el-notification').evaluateAll((notices) => notices.map((notice) => notice.id));
+	const earlier = await noticeIds();
+	await page.locator('[data-test-id="execute-workflow-button"]').click();
+	await page.waitForFunction(
+		(ids) =>
+			[...document.querySelectorAll('.el-notification')].some(
+				(notice) =>
+					!ids.includes(notice.id) && /Workflow executed successfully/.test(notice.textContent),
+			),
+		earlier,
+		{ timeout: 60000 },
+	);
+}
+
 module.exports = {
 	chooseOption,
 	closeNdv,
+	executeWorkflow,
 	nodeIssues,
 	openCoinRemitterInCreator,
 	selectedText,

@@ -1,7 +1,7 @@
 'use strict';
 // The payouts example opened and executed from the editor, with its output.
 const { check } = require('../../report');
-const { shot, text } = require('../editor');
+const { executeWorkflow, shot, text } = require('../editor');
 
 async function payoutsExample(page, sim) {
 	await page.goto(`${page.baseUrl}/workflow/crExPayouts00001`);
@@ -21,8 +21,7 @@ async function payoutsExample(page, sim) {
 		subtitles,
 	);
 	const before = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
-	await page.locator('[data-test-id="execute-workflow-button"]').click();
-	await page.getByText(/Workflow executed successfully/).waitFor({ timeout: 60000 });
+	await executeWorkflow(page);
 	const after = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
 	check(
 		'executed from the editor, it withdraws the two payouts from the simulator',
@@ -59,8 +58,7 @@ async function payoutsExample(page, sim) {
 async function secondRun(page, sim) {
 	await page.keyboard.press('Escape');
 	const before = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
-	await page.locator('[data-test-id="execute-workflow-button"]').click();
-	await page.getByText(/Workflow executed successfully/).waitFor({ timeout: 60000 });
+	await executeWorkflow(page);
 	const after = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
 	await page.locator('[data-test-id="canvas-node"]', { hasText: 'Not sent' }).last().dblclick();
 	const panel = page.locator('[data-test-id="output-panel"]');
