@@ -85,19 +85,16 @@ async function closeNdv(page) {
 
 /** Executes the open workflow and waits for n8n's success notice of this run, not one still shown from before. */
 async function executeWorkflow(page) {
-	const noticeIds = () =>
-		page.locator('.el-notification').evaluateAll((notices) => notices.map((notice) => notice.id));
-	const earlier = await noticeIds();
+	const earlier = await page
+		.locator('.el-notification')
+		.evaluateAll((notices) =>
+			notices.filter((notice) => notice.id).map((notice) => `:not(#${notice.id})`),
+		);
 	await page.locator('[data-test-id="execute-workflow-button"]').click();
-	await page.waitForFunction(
-		(ids) =>
-			[...document.querySelectorAll('.el-notification')].some(
-				(notice) =>
-					!ids.includes(notice.id) && /Workflow executed successfully/.test(notice.textContent),
-			),
-		earlier,
-		{ timeout: 60000 },
-	);
+	await page
+		.locator(`.el-notification${earlier.join('')}`, { hasText: /Workflow executed successfully/ })
+		.first()
+		.waitFor({ timeout: 60000 });
 }
 
 module.exports = {
