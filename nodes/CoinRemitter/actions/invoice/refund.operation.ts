@@ -25,6 +25,7 @@ import {
 	withGuardrails,
 } from '../withdrawal/guardrails';
 import { withdrawalOutcome } from '../withdrawal/outcome';
+import { refundKey } from '../withdrawal/payout';
 import { payOnce } from '../withdrawal/payoutOnce';
 import { LedgerUnavailable, reserveRefund } from './refundLedger';
 import type { RefundableInvoice, WhatToRefund } from './refundPlan';
@@ -92,8 +93,8 @@ function refundItem(
 	const { coin, invoiceId, received } = invoice;
 	const sent = withdrawal !== undefined;
 	const message = sent
-		? `Refunded ${fields.amount} ${coin} of invoice ${invoiceId} to ${fields.address}: it received ${received} ${coin}; ${fields.refundedBefore} ${coin} was refunded before. CoinRemitter transaction id ${String(withdrawal.id)}, blockchain txid ${String(withdrawal.txid)}.`
-		: `Nothing was refunded: invoice ${invoiceId} (${invoice.status}) received ${received} ${coin}, ${invoice.excess} ${coin} of it beyond its amount, and ${fields.refundedBefore} ${coin} was refunded before, so nothing is left to refund.`;
+		? `Refunded ${fields.amount} ${coin} of invoice ${invoiceId} to ${fields.address}: it received ${received} ${coin}; ${fields.refundedBefore} ${coin} was counted as refunded before (sent, or attempted). CoinRemitter transaction id ${String(withdrawal.id)}, blockchain txid ${String(withdrawal.txid)}.`
+		: `Nothing was refunded: invoice ${invoiceId} (${invoice.status}) received ${received} ${coin}, ${invoice.excess} ${coin} of it beyond its amount, and ${fields.refundedBefore} ${coin} is counted as refunded (sent, or attempted with an outcome not known), so nothing is left to refund.`;
 	return {
 		outcome: sent ? 'sent' : 'nothingToRefund',
 		sent,
@@ -172,7 +173,7 @@ export async function execute(
 	const { refundedBefore, amount } = reserved;
 	if (reserved.reserved === undefined)
 		return refundItem(invoice, { address, amount, refundedBefore });
-	const key = `refund:${invoice.invoiceId}:${reserved.reserved.n}`;
+	const key = refundKey(invoice.invoiceId, reserved.reserved.n);
 	const payout = { key, credentialType, address, amount };
 	const toPerson = noPerson && {
 		limits: noPerson,

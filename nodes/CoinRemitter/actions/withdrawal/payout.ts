@@ -15,4 +15,8 @@ export interface Payout {
 	amount: string;
 }
 
+/** The Payout Key of an invoice's n-th refund (Invoice → Refund): the invoice's refunds count it. */
+export const refundKey = (invoiceId: string, n: number) => `refund:${invoiceId}:${n}`;
+export const isRefundKey = (key: string) => key.startsWith('refund:');
+
 export const PERSON_CHECKS = `Do not send it again, under any amount: a person must first check the wallet's transactions in the CoinRemitter dashboard, and send it by hand if it was not made.`;

@@ -7,7 +7,7 @@ import { isOutcomeUnknown } from '../../../shared/errors';
 import { asNodeError } from '../nodeError';
 import { runsAsTool, walletOf } from './guardrails';
 import type { Payout } from './payout';
-import { DEFAULT_KEY_DAYS, PERSON_CHECKS } from './payout';
+import { DEFAULT_KEY_DAYS, PERSON_CHECKS, isRefundKey } from './payout';
 import { claimPayoutKey, releasePayoutKey } from './payoutStore';
 import {
 	alreadyAttempted,
@@ -181,6 +181,9 @@ export async function askOnce(
 
 const RELEASE = `Once you have checked that it was not made, send it on purpose under a Payout Key that was never used (for example the order ID with a suffix, "order-1042-2"); with the Payout Key empty, the same amount to the same address is refused for ${DEFAULT_KEY_DAYS} days (UTC).`;
 
+const REFUND_RELEASE =
+	'Once you have checked that it was not made, send it with Withdrawal → Create under a Payout Key never used: Invoice → Refund keeps counting this refund, so it never sends it again.';
+
 /** An unknown outcome keeps the key: say so, and how to release it on purpose (a person, for a tool). */
 function withKeyKept(context: IExecuteFunctions, error: NodeApiError, payout: Payout) {
 	if (runsAsTool(context)) {
@@ -189,6 +192,6 @@ function withKeyKept(context: IExecuteFunctions, error: NodeApiError, payout: Pa
 		return error;
 	}
 	const key = payout.key ? `Its Payout Key "${payout.key}"` : 'This payout';
-	error.description = `${error.description ?? ''} ${key} stays recorded as attempted: a re-run or n8n's Retry does not send it again. ${RELEASE}`;
+	error.description = `${error.description ?? ''} ${key} stays recorded as attempted: a re-run or n8n's Retry does not send it again. ${isRefundKey(payout.key) ? REFUND_RELEASE : RELEASE}`;
 	return error;
 }

@@ -18,6 +18,7 @@ const { description } = new CoinRemitter();
 const CUSTOMER = addressOf(1, '8');
 
 beforeEach(() => {
+	forgetPayoutClaims();
 	forgetRefundLedgers();
 	forgetSpendLedgers();
 	ctx.sim.wallet(TCN.apiKey)!.balance = 100_000_000_000n;
@@ -234,6 +235,49 @@ describe('invoice: refund', () => {
 		const run = await refund(id, { whatToRefund: shown('Everything Received') });
 		expect(run.items[0].json).toMatchObject({ status: 'Expired', refunded: '20' });
 		expect(sentAmounts()).toEqual(['20']);
+	});
+
+	it.each([
+		["a CDN's 502 page", () => (ctx.sim.faults.foreignAfterWithdraw = [{ status: 502 }])],
+		[
+			'the connection reset after the request was written',
+			() => (ctx.sim.faults.dropAfterWithdraw = 1),
+		],
+	])(
+		'a refund answered by %s stays counted: outcome unknown, and no retry or other workflow sends it again',
+		async (what, fault) => {
+			const id = invoicePaid('25');
+			fault();
+			const workflow = `wf-unknown-${what}`;
+			const first = await refund(id, {}, { workflowId: workflow });
+			expect(first.items[0].json).toMatchObject({ outcome: 'unknown' });
+			expect(first.items[0].json.error).toMatch(/the outcome is unknown/);
+			expect(first.items[0].json.description).toContain(
+				'send it with Withdrawal → Create under a Payout Key never used: Invoice → Refund keeps counting this refund',
+			);
+			for (const workflowId of [workflow, 'wf-other']) {
+				const again = await refund(id, {}, { workflowId });
+				expect(again.items[0].json).toMatchObject({
+					outcome: 'nothingToRefund',
+					refundedBefore: '5',
+				});
+				expect(again.items[0].json.message).toContain(
+					'5 TCN is counted as refunded (sent, or attempted with an outcome not known)',
+				);
+			}
+			expect(sentAmounts()).toEqual(['5']);
+		},
+	);
+
+	it("CoinRemitter's own refusal of the withdrawal leaves the refund uncounted: the retry sends it", async () => {
+		const id = invoicePaid('25');
+		ctx.sim.wallet(TCN.apiKey)!.balance = 0n;
+		const refused = await refund(id, {}, { workflowId: 'wf-poor' });
+		expect(refused.items[0].json).toMatchObject({ outcome: 'notSent' });
+		ctx.sim.wallet(TCN.apiKey)!.balance = 100_000_000_000n;
+		const retry = await refund(id, {}, { workflowId: 'wf-poor' });
+		expect(retry.items[0].json).toMatchObject({ refunded: '5', refundedBefore: '0' });
+		expect(retry.items[0].json.payoutKey).toBe(`refund:${id}:2`);
 	});
 
 	it('a guardrail that refuses the refund leaves it uncounted', async () => {
