@@ -62,6 +62,24 @@ describe('examples/', () => {
 		expect(content).toMatch(/\*\*Credential\*\*/);
 	});
 
+	it.each(files)('%s: no sticky note covers a node on the canvas', (file) => {
+		const { nodes } = read(file);
+		const isNote = (node: (typeof nodes)[number]) => node.type === 'n8n-nodes-base.stickyNote';
+		const NODE_SIZE = 100; // n8n's canvas draws a node about this wide and high from its position
+		const covered = nodes.filter(isNote).flatMap((note) => {
+			const [x, y] = note.position;
+			const { width = 240, height = 160 } = note.parameters as { width?: number; height?: number };
+			return nodes
+				.filter((node) => !isNote(node))
+				.filter(
+					({ position: [nx, ny] }) =>
+						nx < x + width && nx + NODE_SIZE > x && ny < y + height && ny + NODE_SIZE > y,
+				)
+				.map((node) => `${note.name} covers ${node.name}`);
+		});
+		expect(covered).toEqual([]);
+	});
+
 	it.each(withdrawals)(
 		'%s: "%s" has Allowed Addresses, Maximum Amount and Maximum Total per Day',
 		(_file, _name, node) => {
