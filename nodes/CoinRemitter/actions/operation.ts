@@ -27,6 +27,8 @@ export interface ItemContext {
 	field: FieldContext;
 	/** Calls the operation's endpoint under this item's interface, paced and retried per the operation's facts. */
 	send(endpoint: Endpoint, fields?: IDataObject): Promise<IDataObject | IDataObject[]>;
+	/** Calls an endpoint that only reads (a write operation's checks first): retried as any read. */
+	read(endpoint: Endpoint, fields?: IDataObject): Promise<IDataObject | IDataObject[]>;
 }
 
 /** An item an operation sends to another output of the node than its first (OUTPUTS_EXPRESSION). */

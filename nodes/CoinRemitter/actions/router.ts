@@ -115,6 +115,8 @@ function itemContext(
 		field: { node: context.getNode(), itemIndex },
 		send: async (endpoint, fields = {}) =>
 			await callApi.call(context, { api, endpoint, fields, kind, policy, itemIndex }),
+		read: async (endpoint, fields = {}) =>
+			await callApi.call(context, { api, endpoint, fields, kind: 'read', policy, itemIndex }),
 	};
 }
 

@@ -11,6 +11,7 @@ interface ExampleNode {
 	webhookId?: string;
 	onError?: string;
 	parameters: Record<string, unknown>;
+	position: [number, number];
 }
 interface Example {
 	name: string;

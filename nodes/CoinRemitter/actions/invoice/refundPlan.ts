@@ -60,10 +60,10 @@ export async function readRefundable(
 	item: ItemContext,
 	invoiceId: string,
 ): Promise<RefundableInvoice> {
-	const record = await item.send(getEndpoint, { invoice_id: invoiceId });
+	const record = await item.read(getEndpoint, { invoice_id: invoiceId });
 	if (!isPlainObject(record))
 		throw refundRefusal(item, 'Invoice ID', `invoice ${invoiceId} was not found as one record`);
-	const wallet = (await item.send(BALANCE)) as IDataObject;
+	const wallet = (await item.read(BALANCE)) as IDataObject;
 	const ours = (field: string) =>
 		text(record[field]) !== '' && text(record[field]) === text(wallet[field]);
 	const sameWallet = text(record.wallet_id) !== '' ? ours('wallet_id') : ours('wallet_name');
@@ -94,7 +94,7 @@ export async function readRefundable(
 
 /** Asks CoinRemitter whether the address is one of the wallet's coin; refuses it otherwise. */
 export async function requireValidAddress(item: ItemContext, address: string): Promise<void> {
-	const answer = (await item.send(VALIDATE, { address })) as IDataObject;
+	const answer = (await item.read(VALIDATE, { address })) as IDataObject;
 	if (answer?.valid !== true && answer?.status !== true)
 		throw refundRefusal(
 			item,

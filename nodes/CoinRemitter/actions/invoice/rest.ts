@@ -37,7 +37,7 @@ export interface Rest {
 /** Reads the invoice from CoinRemitter and what is left to bill; refuses (nothing created) unless Under Paid and owing. */
 export async function restToBill(this: IExecuteFunctions, item: ItemContext): Promise<Rest> {
 	const invoiceId = requiredParameter(this, item.field, 'invoiceId', 'Invoice ID');
-	const original = await item.send(getEndpoint, { invoice_id: invoiceId });
+	const original = await item.read(getEndpoint, { invoice_id: invoiceId });
 	if (!isPlainObject(original)) throw refusal(item, invoiceId, 'was not found as one record');
 	const extra = {
 		...copiedFrom(original),

@@ -20,7 +20,7 @@ const BALANCE = { v1: '/v1/wallet/balance', legacy: 'get-balance' } as const;
 
 /** The wallet's coin and name, as the person is shown them: read from the wallet itself. */
 async function readWallet(context: IExecuteFunctions, item: ItemContext) {
-	const balance = (await item.send(BALANCE)) as IDataObject;
+	const balance = (await item.read(BALANCE)) as IDataObject;
 	const coin =
 		item.api === 'v1'
 			? String(balance.coin_symbol ?? '')

@@ -128,6 +128,17 @@ describe('invoice: bill the rest', () => {
 			expect(createRequests()).toEqual([]);
 		});
 
+		it('CoinRemitter under maintenance while the record is read: its error, and nothing is created', async () => {
+			const original = v1Invoice();
+			callbacks.payInvoice(ctx.sim, original.invoice_id, '12');
+			ctx.sim.faults.maintenance = true;
+			const result = await billRest(original.invoice_id);
+			ctx.sim.faults.maintenance = false;
+			expect(result.error?.message).toMatch(/^CoinRemitter/);
+			expect(`${result.error?.message} ${result.error?.description}`).toMatch(/maintenance/i);
+			expect(createRequests()).toHaveLength(0);
+		});
+
 		it('refuses a Cancelled invoice', async () => {
 			const original = v1Invoice();
 			Object.assign(ctx.sim.state.invoices.get(original.invoice_id)!, {

@@ -280,6 +280,26 @@ describe('invoice: refund', () => {
 		expect(retry.items[0].json.payoutKey).toBe(`refund:${id}:2`);
 	});
 
+	it('its reads are retried as reads: a server error on the invoice read, then the refund is sent once', async () => {
+		const id = invoicePaid('25');
+		ctx.sim.faults.serverErrors = 1;
+		const run = await refund(id);
+		expect(run.items[0].json).toMatchObject({ outcome: 'sent', refunded: '5' });
+		expect(sentAmounts()).toEqual(['5']);
+	});
+
+	it('CoinRemitter under maintenance before the withdrawal: surely not sent, not counted', async () => {
+		const id = invoicePaid('25');
+		ctx.sim.faults.maintenance = true;
+		const down = await refund(id, {}, { workflowId: 'wf-maintenance' });
+		ctx.sim.faults.maintenance = false;
+		expect(down.items[0].json).toMatchObject({ outcome: 'notSent' });
+		expect(String(down.items[0].json.error)).not.toMatch(/outcome is unknown/);
+		expect(withdrawals()).toHaveLength(0);
+		const later = await refund(id, {}, { workflowId: 'wf-maintenance' });
+		expect(later.items[0].json).toMatchObject({ refunded: '5', refundedBefore: '0' });
+	});
+
 	it('a guardrail that refuses the refund leaves it uncounted', async () => {
 		const id = invoicePaid('25');
 		const refused = await refund(id, { guardrails: { maxAmount: '1' } });

@@ -60,6 +60,16 @@ describe('Withdrawal → Create with Ask a Person', () => {
 		).toHaveLength(1);
 	});
 
+	it('CoinRemitter under maintenance while the wallet is read: not sent, and nothing stays asked', async () => {
+		ctx.sim.faults.maintenance = true;
+		const down = await payOrAsk('wf-read-down', [row(2, '2.5')]);
+		ctx.sim.faults.maintenance = false;
+		expect(asked(down)).toHaveLength(0);
+		expect(sentItems(down)[0]).toMatchObject({ outcome: 'notSent' });
+		const later = await payOrAsk('wf-read-down', [row(2, '2.5')]);
+		expect(asked(later).map((json) => json.payoutKey)).toEqual(['payout-2']);
+	});
+
 	it('3 × 0.9 under a no-person total of 2 per execution: two sent, the third asked about', async () => {
 		const run = await payOrAsk('wf-total', [row(0, '0.9'), row(1, '0.9'), row(2, '0.9')]);
 		expect(sentItems(run)).toHaveLength(2);
