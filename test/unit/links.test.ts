@@ -1,39 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: Node built-ins and globals are fine here */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- Jest test code, never loaded by n8n: Node built-ins are fine here */
 // The links n8n's editor and npm show: no placeholder left, and every README anchor they (and the
 // README and docs/ themselves) point to exists. npm renders the README with GitHub's heading
 // anchors, so a documentation link is https://www.npmjs.com/package/<name>#<anchor>.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-const ROOT = join(__dirname, '..', '..');
-const NPM_PAGE = 'https://www.npmjs.com/package/n8n-nodes-coinremitter';
-const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-const filesUnder = (dir: string, suffix: string) =>
-	readdirSync(join(ROOT, dir), { recursive: true })
-		.map(String)
-		.filter((file) => file.endsWith(suffix))
-		.map((file) => join(dir, file));
-
-/** GitHub's (and npm's) anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-const slug = (heading: string) =>
-	heading
-		.trim()
-		.toLowerCase()
-		.replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
-		.replace(/ /g, '-');
-
-function anchorsOf(markdown: string): Set<string> {
-	const seen = new Map<string, number>();
-	const anchors = new Set<string>();
-	const withoutCode = markdown.replace(/^```[\s\S]*?^```/gm, '');
-	for (const [, heading] of withoutCode.matchAll(/^#{1,6} (.+)$/gm)) {
-		const base = slug(heading);
-		const count = seen.get(base) ?? 0;
-		seen.set(base, count + 1);
-		anchors.add(count === 0 ? base : `${base}-${count}`);
-	}
-	return anchors;
-}
+import { NPM_PAGE, ROOT, anchorsOf, filesUnder, read } from '../helpers/markdown';
 
 /** Every documentation URL the package publishes: package.json, both codex files, the credentials. */
 function publishedUrls(): Array<[string, string]> {

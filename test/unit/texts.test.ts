@@ -1,11 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- Jest test code, never loaded by n8n: Node built-ins and globals are fine here */
 // The editor's texts read at a glance: every description, hint, notice and option description of
 // both nodes (every version) and every credential is one or two sentences, at most 240 characters
 // as the panel shows them (a link's markup aside), and says where more is, with a link. Every
 // pointer to a section (a link to README.md#… or docs/….md#…, the npm page's #…, or a
 // "README, <Section>" reference) names a heading that exists.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ICredentialType, INodeTypeDescription } from 'n8n-workflow';
 
 import { CoinRemitterApi } from '../../credentials/CoinRemitterApi.credentials';
@@ -13,10 +10,9 @@ import { CoinRemitterLegacyApi } from '../../credentials/CoinRemitterLegacyApi.c
 import { CoinRemitterWidgetApi } from '../../credentials/CoinRemitterWidgetApi.credentials';
 import { CoinRemitter } from '../../nodes/CoinRemitter/CoinRemitter.node';
 import { CoinRemitterTrigger } from '../../nodes/CoinRemitterTrigger/CoinRemitterTrigger.node';
+import { NPM_PAGE, anchorsOf, filesUnder, headingsOf, read } from '../helpers/markdown';
 
 const MAX = 240;
-const ROOT = join(__dirname, '..', '..');
-const NPM_PAGE = 'https://www.npmjs.com/package/n8n-nodes-coinremitter';
 
 /** What the panel shows of a text: its words, without a link's markup. */
 const shown = (text: string) => text.replace(/<[^>]+>/g, '');
@@ -60,35 +56,13 @@ const texts = [
 	).values(),
 ];
 
-const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-const filesUnder = (dir: string, suffixes: string[]) =>
-	readdirSync(join(ROOT, dir), { recursive: true })
-		.map(String)
-		.filter((file) => suffixes.some((suffix) => file.endsWith(suffix)))
-		.map((file) => join(dir, file));
-
-/** GitHub's (and npm's) anchor for a heading. */
-const slug = (heading: string) =>
-	heading
-		.trim()
-		.toLowerCase()
-		.replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
-		.replace(/ /g, '-');
-
-function headingsOf(file: string): string[] {
-	const markdown = read(file).replace(/^```[\s\S]*?^```/gm, '');
-	return [...markdown.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => heading.trim());
-}
-
-const anchorsOf = (file: string) => new Set(headingsOf(file).map(slug));
-
 const sources = [
-	...filesUnder('nodes', ['.ts']),
-	...filesUnder('credentials', ['.ts']),
-	...filesUnder('simulator', ['.js']),
-	...filesUnder('scripts', ['.js']),
+	...filesUnder('nodes', '.ts'),
+	...filesUnder('credentials', '.ts'),
+	...filesUnder('simulator', '.js'),
+	...filesUnder('scripts', '.js'),
 	'README.md',
-	...filesUnder('docs', ['.md']),
+	...filesUnder('docs', '.md'),
 	'BENCHMARKS.md',
 ];
 
@@ -131,7 +105,7 @@ describe('editor texts', () => {
 		for (const [where, text] of texts) {
 			for (const [, url] of text.matchAll(/href="([^"]+)"/g)) {
 				expect(`${where}: ${url.split('#')[0]}`).toBe(`${where}: ${NPM_PAGE}`);
-				expect([...anchorsOf('README.md')]).toContain(url.split('#')[1]);
+				expect([...anchorsOf(read('README.md'))]).toContain(url.split('#')[1]);
 			}
 		}
 	});
@@ -145,10 +119,10 @@ describe('pointers to sections', () => {
 
 	it.each(pointers)('%s → %s: "%s" is a heading there', (_file, page, target, isHeading) => {
 		if (isHeading)
-			expect(headingsOf(page).map((heading) => heading.toLowerCase())).toContain(
+			expect(headingsOf(read(page)).map((heading) => heading.toLowerCase())).toContain(
 				target.toLowerCase(),
 			);
-		else expect([...anchorsOf(page)]).toContain(target);
+		else expect([...anchorsOf(read(page))]).toContain(target);
 	});
 
 	it('catches a pointer to a section that does not exist', () => {
@@ -157,6 +131,6 @@ describe('pointers to sections', () => {
 			missing,
 		) ?? ['', ''];
 		expect(section).toBe('Payout Key');
-		expect(headingsOf('README.md')).not.toContain(section);
+		expect(headingsOf(read('README.md'))).not.toContain(section);
 	});
 });
