@@ -51,6 +51,11 @@ const END_MS = 30000;
 
 const secondsSince = (time) => Math.round((Date.now() - time) / 1000);
 const example = (file) => JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8'));
+/** The payees payouts-with-approval's "Send approved payout" allows, as shipped: the checks pay only these. */
+const allowedPayees = () =>
+	example('payouts-with-approval.json')
+		.nodes.find((node) => node.name === 'Send approved payout')
+		.parameters.guardrails.allowedAddresses.split('\n');
 const isMajor2 = (instance) => !instance.n8nDir.includes('n8n-1.');
 
 /** The agent's request (a Set node) with ` [run]` after it, `run` from the webhook body. */
@@ -389,10 +394,7 @@ const sentByLink = (prefix, id = '') =>
 
 async function checkPayoutApprovals(instance, sim, tag, smtp) {
 	if (!instance.cookie) await instance.setupOwnerOnceRoutesExist();
-	const shipped = example('payouts-with-approval.json');
-	const [a1, a2, a3] = shipped.nodes
-		.find((node) => node.name === 'Send approved payout')
-		.parameters.guardrails.allowedAddresses.split('\n');
+	const [a1, a2, a3] = allowedPayees();
 	// "Pay or ask a person": with no person at most 1 a payout, 2 an execution, 3 a day. 1 and 0.9
 	// fit; the next 0.9 does not.
 	const rows = [
@@ -754,6 +756,7 @@ module.exports = {
 	checkPayoutApprovals,
 	prepareApprovals,
 	// for the Slack approvals check (slackApprovals.js), on the same examples
+	allowedPayees,
 	example,
 	firstJson,
 	post,

@@ -15,6 +15,7 @@
 const { check } = require('../../report');
 const { sleep, waitFor } = require('../../../scripts/n8n-runtime');
 const {
+	allowedPayees,
 	example,
 	firstJson,
 	post,
@@ -149,9 +150,7 @@ const brief = (result) =>
 
 async function checkSlackApprovals(instance, sim, slack, tag) {
 	if (!instance.cookie) await instance.setupOwnerOnceRoutesExist();
-	const [a1, a2, a3] = example('payouts-with-approval.json')
-		.nodes.find((node) => node.name === 'Send approved payout')
-		.parameters.guardrails.allowedAddresses.split('\n');
+	const [a1, a2, a3] = allowedPayees();
 	const rows = [
 		{ payoutId: 'sl-ana', address: a1, amount: '2' },
 		{ payoutId: 'sl-ben', address: a2, amount: '2' },
