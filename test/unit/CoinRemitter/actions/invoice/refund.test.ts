@@ -3,52 +3,22 @@
 // counting every earlier refund of it: across retries, workflows, refunds at once and a restart.
 import type { IDataObject } from 'n8n-workflow';
 
-import { CoinRemitter } from '../../../../../nodes/CoinRemitter/CoinRemitter.node';
-import { forgetRefundLedgers } from '../../../../../nodes/CoinRemitter/actions/invoice/refundLedger';
-import { forgetPayoutClaims } from '../../../../../nodes/CoinRemitter/actions/withdrawal/payoutStore';
-import { forgetSpendLedgers } from '../../../../../nodes/CoinRemitter/actions/withdrawal/guardrails/spendStore';
 import { callbacks } from '../../../../../simulator/server';
-import { editorParameters, shown } from '../../../../helpers/editor';
-import { runNode } from '../../../../helpers/engine';
+import { shown } from '../../../../helpers/editor';
+import { refundRuns } from '../../../../helpers/refunds';
 import { addressOf } from '../../../../helpers/withdrawals';
-import { TCN, useSimulator, v1Credentials } from '../../../../fixtures/simulator';
+import { TCN, useSimulator } from '../../../../fixtures/simulator';
 
 const ctx = useSimulator();
-const { description } = new CoinRemitter();
+const runs = refundRuns(ctx);
+const { invoicePaid, restart } = runs;
 const CUSTOMER = addressOf(1, '8');
-
-beforeEach(() => {
-	forgetPayoutClaims();
-	forgetRefundLedgers();
-	forgetSpendLedgers();
-	ctx.sim.wallet(TCN.apiKey)!.balance = 100_000_000_000n;
-});
-
-/** A TCN invoice of 20 TCN (10 USD), paid `paid` TCN. */
-function invoicePaid(paid: string): string {
-	const invoice = ctx.sim.createV1Invoice(TCN.apiKey, { amount: '10', fiat_currency: 'USD' });
-	callbacks.payInvoice(ctx.sim, String(invoice.invoice_id), paid);
-	return String(invoice.invoice_id);
-}
 
 const refund = async (
 	invoiceId: string,
 	choices: IDataObject = {},
 	options: { workflowId?: string; items?: IDataObject[]; staticData?: IDataObject } = {},
-) =>
-	await runNode({
-		parameters: editorParameters(description, {
-			apiVersion: 'v1',
-			resource: shown('Invoice'),
-			operation: shown('Refund'),
-			invoiceId,
-			address: CUSTOMER,
-			...choices,
-		}) as never,
-		credentials: v1Credentials(ctx.sim),
-		continueOnFail: true,
-		...options,
-	});
+) => await runs.refund(invoiceId, { address: CUSTOMER, ...choices }, options);
 
 const withdrawals = () =>
 	ctx.sim.requests.filter((request) => request.path === '/v1/wallet/withdraw');
@@ -96,8 +66,7 @@ describe('invoice: refund', () => {
 	it('after an n8n restart, the workflow that refunded still refuses to refund again (its static data)', async () => {
 		const id = invoicePaid('25');
 		const first = await refund(id, {}, { workflowId: 'wf-restart' });
-		forgetRefundLedgers();
-		forgetPayoutClaims();
+		restart();
 		const after = await refund(id, {}, { workflowId: 'wf-restart', staticData: first.staticData });
 		expect(after.items[0].json).toMatchObject({ outcome: 'nothingToRefund', refundedBefore: '5' });
 		expect(sentAmounts()).toEqual(['5']);
@@ -106,8 +75,7 @@ describe('invoice: refund', () => {
 	it('after a restart that lost the static data, the Payout Key in the node row refuses the same refund', async () => {
 		const id = invoicePaid('25');
 		await refund(id, {}, { workflowId: 'wf-lost' });
-		forgetRefundLedgers();
-		forgetPayoutClaims();
+		restart();
 		const after = await refund(id, {}, { workflowId: 'wf-lost' });
 		expect(after.items[0].json).toMatchObject({ outcome: 'alreadyAttempted' });
 		// The refused attempt stays counted: the retry after it does not send under the next key.
@@ -120,8 +88,7 @@ describe('invoice: refund', () => {
 		const id = invoicePaid('25');
 		await refund(id, {}, { workflowId: 'wf-original' });
 		const copy = await refund(id, {}, { workflowId: 'wf-copy' });
-		forgetRefundLedgers();
-		forgetPayoutClaims();
+		restart();
 		const after = await refund(id, {}, { workflowId: 'wf-copy', staticData: copy.staticData });
 		expect(after.items[0].json).toMatchObject({ outcome: 'nothingToRefund', refundedBefore: '5' });
 		expect(sentAmounts()).toEqual(['5']);

@@ -3,54 +3,32 @@
 // invoice, what it received, what is refunded and where; Withdrawal → Send Approved sends it once.
 import type { IDataObject } from 'n8n-workflow';
 
-import { CoinRemitter } from '../../../../../nodes/CoinRemitter/CoinRemitter.node';
-import { forgetRefundLedgers } from '../../../../../nodes/CoinRemitter/actions/invoice/refundLedger';
-import { forgetSpendLedgers } from '../../../../../nodes/CoinRemitter/actions/withdrawal/guardrails/spendStore';
-import { callbacks } from '../../../../../simulator/server';
 import { approvalRuns } from '../../../../helpers/approvals';
-import { editorParameters, shown } from '../../../../helpers/editor';
-import { runNode } from '../../../../helpers/engine';
-import { TCN, useSimulator, v1Credentials } from '../../../../fixtures/simulator';
+import { shown } from '../../../../helpers/editor';
+import { refundRuns } from '../../../../helpers/refunds';
+import { useSimulator } from '../../../../fixtures/simulator';
 
 const ctx = useSimulator();
-const { description } = new CoinRemitter();
 const { addressOf, ALLOWED, sendApproved, withdrawals } = approvalRuns(ctx);
+const { invoicePaid, refund } = refundRuns(ctx);
 const APPROVE = { data: { approved: true } };
-
-beforeEach(() => {
-	forgetRefundLedgers();
-	forgetSpendLedgers();
-	ctx.sim.wallet(TCN.apiKey)!.balance = 100_000_000_000n;
-});
-
-const invoicePaid = (paid: string) => {
-	const id = String(ctx.sim.createV1Invoice(TCN.apiKey, { amount: '10' }).invoice_id);
-	callbacks.payInvoice(ctx.sim, id, paid);
-	return id;
-};
 
 const refundOrAsk = async (
 	invoiceId: string,
 	choices: IDataObject = {},
 	workflowId = 'wf-refunds',
 ) =>
-	await runNode({
-		parameters: editorParameters(description, {
-			apiVersion: 'v1',
-			resource: shown('Invoice'),
-			operation: shown('Refund'),
-			invoiceId,
+	await refund(
+		invoiceId,
+		{
 			address: addressOf(2),
 			askAPerson: shown('Above the No-Person Limits'),
 			noPersonLimits: { maxAmount: '1' },
 			guardrails: { allowedAddresses: ALLOWED, maxAmount: '25' },
 			...choices,
-		}) as never,
-		credentials: v1Credentials(ctx.sim),
-		continueOnFail: true,
-		workflowId,
-		nodeId: 'refund',
-	});
+		},
+		{ workflowId, nodeId: 'refund' },
+	);
 
 describe('invoice: refund with Ask a Person', () => {
 	it('asks above the limit, sealed, with the invoice in the message; Send Approved sends it once', async () => {
