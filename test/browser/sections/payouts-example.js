@@ -3,6 +3,21 @@
 const { check } = require('../../report');
 const { executeWorkflow, shot, text } = require('../editor');
 
+const withdrawCalls = (sim) =>
+	sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+
+/** Opens the last canvas node named `name` and shows its output as JSON. */
+async function openOutput(page, name) {
+	await page.locator('[data-test-id="canvas-node"]', { hasText: name }).last().dblclick();
+	const output = page.locator('[data-test-id="output-panel"]');
+	await output.waitFor();
+	await output
+		.getByText('JSON', { exact: true })
+		.click()
+		.catch(() => {});
+	return output;
+}
+
 async function payoutsExample(page, sim) {
 	await page.goto(`${page.baseUrl}/workflow/crExPayouts00001`);
 	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
@@ -20,22 +35,16 @@ async function payoutsExample(page, sim) {
 		subtitles.includes('Check Funds: Withdrawal') && subtitles.includes('Validate: Address'),
 		subtitles,
 	);
-	const before = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+	const before = withdrawCalls(sim);
 	await executeWorkflow(page);
-	const after = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+	const after = withdrawCalls(sim);
 	check(
 		'executed from the editor, it withdraws the two payouts from the simulator',
 		after - before === 2,
 		`withdraw calls ${before} → ${after}`,
 	);
 	await shot(page, 'payouts-executed');
-	await page.locator('[data-test-id="canvas-node"]', { hasText: 'Withdraw' }).last().dblclick();
-	const output = page.locator('[data-test-id="output-panel"]');
-	await output.waitFor();
-	await output
-		.getByText('JSON', { exact: true })
-		.click()
-		.catch(() => {});
+	const output = await openOutput(page, 'Withdraw');
 	await output
 		.getByText(/0\.50000000/)
 		.first()
@@ -57,16 +66,10 @@ async function payoutsExample(page, sim) {
 /** Run again: nothing is sent, and both rows show on the Not sent branch, with why. */
 async function secondRun(page, sim) {
 	await page.keyboard.press('Escape');
-	const before = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
+	const before = withdrawCalls(sim);
 	await executeWorkflow(page);
-	const after = sim.requests.filter((request) => request.path === '/v1/wallet/withdraw').length;
-	await page.locator('[data-test-id="canvas-node"]', { hasText: 'Not sent' }).last().dblclick();
-	const panel = page.locator('[data-test-id="output-panel"]');
-	await panel.waitFor();
-	await panel
-		.getByText('JSON', { exact: true })
-		.click()
-		.catch(() => {});
+	const after = withdrawCalls(sim);
+	const panel = await openOutput(page, 'Not sent');
 	await panel
 		.getByText(/already attempted/)
 		.first()

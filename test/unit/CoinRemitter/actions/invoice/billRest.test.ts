@@ -1,6 +1,8 @@
 // Invoice → Bill the Rest: a new invoice for exactly what an Under Paid invoice still owes, read
 // from CoinRemitter's record, linked to the original by its ID in Custom Data 1; every other
 // invoice is refused before anything is created.
+import type { IDataObject } from 'n8n-workflow';
+
 import { CoinRemitter } from '../../../../../nodes/CoinRemitter/CoinRemitter.node';
 import { callbacks } from '../../../../../simulator/server';
 import { runNode } from '../../../../helpers/engine';
@@ -27,17 +29,25 @@ const v1Invoice = (fields: { [name: string]: string } = {}) =>
 const createRequests = () =>
 	ctx.sim.requests.filter((request) => /invoice\/create|create-invoice/.test(request.path));
 
-async function billRest(invoiceId: string, additionalFields: object = {}) {
+/** Bill the Rest of `invoiceId`, on v1 or with a legacy `wallet`'s credential, over `items`. */
+async function billRest(
+	invoiceId: string,
+	additionalFields: object = {},
+	{ items, wallet }: { items?: IDataObject[]; wallet?: (typeof LEGACY_WALLETS)[number] } = {},
+) {
 	ctx.sim.requests.length = 0;
 	return await runNode({
 		parameters: {
-			apiVersion: 'v1',
+			apiVersion: wallet ? 'legacy' : 'v1',
 			resource: 'invoice',
 			operation: 'billRest',
 			invoiceId,
 			additionalFields,
 		} as never,
-		credentials: v1Credentials(ctx.sim),
+		credentials: wallet
+			? legacyCredentials(ctx.sim, wallet.coin, wallet.keys)
+			: v1Credentials(ctx.sim),
+		items,
 	});
 }
 
@@ -173,17 +183,11 @@ describe('invoice: bill the rest', () => {
 		it('reads the amounts from CoinRemitter, never from the item', async () => {
 			const original = v1Invoice();
 			callbacks.payInvoice(ctx.sim, original.invoice_id, '18');
-			ctx.sim.requests.length = 0;
-			const result = await runNode({
-				parameters: {
-					apiVersion: 'v1',
-					resource: 'invoice',
-					operation: 'billRest',
-					invoiceId: original.invoice_id,
-				} as never,
-				credentials: v1Credentials(ctx.sim),
-				items: [{ ...original, status_code: 2, owed: { USD: '999' }, paid_amount: [] }],
-			});
+			const result = await billRest(
+				original.invoice_id,
+				{},
+				{ items: [{ ...original, status_code: 2, owed: { USD: '999' }, paid_amount: [] }] },
+			);
 			expect(result.error).toBeUndefined();
 			expect(createRequests()[0].fields).toMatchObject({ amount: '1', fiat_currency: 'USD' });
 		});
@@ -231,16 +235,7 @@ describe('invoice: bill the rest', () => {
 
 		it('refuses an invoice that is not Under Paid', async () => {
 			const [created] = await run('invoice', 'create', { amount: '8', fiatCurrency: 'USD' });
-			ctx.sim.requests.length = 0;
-			const result = await runNode({
-				parameters: {
-					apiVersion: 'legacy',
-					resource: 'invoice',
-					operation: 'billRest',
-					invoiceId: created.json.invoice_id,
-				} as never,
-				credentials: legacyCredentials(ctx.sim, wallet.coin, wallet.keys),
-			});
+			const result = await billRest(String(created.json.invoice_id), {}, { wallet });
 			expect(result.error?.message).toMatch(/is Pending, not Under Paid$/);
 			expect(createRequests()).toEqual([]);
 		});
