@@ -11,7 +11,9 @@ import {
 } from '../../../shared/decimal';
 import { balanceOfRecord, isPositive } from '../../../shared/invoiceBalance';
 import { isPlainObject } from '../../../shared/json';
+import { endpoint as VALIDATE } from '../address/validate.operation';
 import type { ItemContext } from '../operation';
+import { endpoint as BALANCE } from '../wallet/getBalance.operation';
 import { endpoint as getEndpoint } from './get.operation';
 
 export const WHAT_TO_REFUND = ['excess', 'everything', 'amount'] as const;
@@ -19,8 +21,6 @@ export type WhatToRefund = (typeof WHAT_TO_REFUND)[number];
 
 /** Paid, Under Paid, Over Paid, Expired: the statuses that can have received something. */
 const REFUNDABLE_STATUSES = [1, 2, 3, 4];
-const BALANCE = { v1: '/v1/wallet/balance' } as const;
-const VALIDATE = { v1: '/v1/wallet/address/validate' } as const;
 
 /** The invoice as a refund sees it: its id, status and coin, what it received and its excess. */
 export interface RefundableInvoice {

@@ -12,6 +12,7 @@ import { amountField } from '../fields';
 import { asNodeError } from '../nodeError';
 import type { ItemContext, OperationFacts } from '../operation';
 import { forEachBounded } from '../bounded';
+import { endpoint as BALANCE } from '../wallet/getBalance.operation';
 import { asText, positiveAmount, withoutEmpty } from '../validation';
 import { readWithdrawalSpeed, withdrawalSpeedField } from './fields';
 import { runsAsTool } from './guardrails';
@@ -27,7 +28,6 @@ export const option = {
 export const facts: OperationFacts = { apis: ['v1'] };
 
 export const endpoint: Endpoint = { v1: '/v1/wallet/withdraw/estimate' };
-const BALANCE: Endpoint = { v1: '/v1/wallet/balance' };
 
 export const properties: INodeProperties[] = [
 	amountField('Amount of the wallet coin this payout sends, before fees'),

@@ -5,6 +5,7 @@ import { legacyWallet } from '../../../../shared/client';
 import { compareDecimals } from '../../../../shared/decimal';
 import type { ItemContext } from '../../operation';
 import { ToOutput } from '../../operation';
+import { endpoint as BALANCE } from '../../wallet/getBalance.operation';
 import { refusal, runsAsTool } from '../guardrails';
 import type { Payout } from '../payout';
 import { askOnce } from '../payoutOnce';
@@ -15,8 +16,6 @@ import { askMessage } from './messages';
 
 /** The output of Withdrawal → Create that payouts waiting for a person leave on. */
 export const ASK_OUTPUT = 1;
-
-const BALANCE = { v1: '/v1/wallet/balance', legacy: 'get-balance' } as const;
 
 /** The wallet's coin and name, as the person is shown them: read from the wallet itself. */
 async function readWallet(context: IExecuteFunctions, item: ItemContext) {
