@@ -13,7 +13,7 @@ import { balanceOfRecord, isPositive } from '../../../shared/invoiceBalance';
 import { isPlainObject } from '../../../shared/json';
 import { endpoint as VALIDATE } from '../address/validate.operation';
 import type { ItemContext } from '../operation';
-import { endpoint as BALANCE } from '../wallet/getBalance.operation';
+import { walletOfRun } from '../wallet/walletOfRun';
 import { endpoint as getEndpoint } from './get.operation';
 
 export const WHAT_TO_REFUND = ['excess', 'everything', 'amount'] as const;
@@ -63,7 +63,7 @@ export async function readRefundable(
 	const record = await item.read(getEndpoint, { invoice_id: invoiceId });
 	if (!isPlainObject(record))
 		throw refundRefusal(item, 'Invoice ID', `invoice ${invoiceId} was not found as one record`);
-	const wallet = (await item.read(BALANCE)) as IDataObject;
+	const wallet = await walletOfRun(this, item);
 	const ours = (field: string) =>
 		text(record[field]) !== '' && text(record[field]) === text(wallet[field]);
 	const sameWallet = text(record.wallet_id) !== '' ? ours('wallet_id') : ours('wallet_name');

@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { legacyWallet } from '../../../../shared/client';
 import { compareDecimals } from '../../../../shared/decimal';
 import type { ItemContext } from '../../operation';
 import { ToOutput } from '../../operation';
-import { endpoint as BALANCE } from '../../wallet/getBalance.operation';
+import { walletOfRun } from '../../wallet/walletOfRun';
 import { refusal, runsAsTool } from '../guardrails';
 import type { Payout } from '../payout';
 import { askOnce } from '../payoutOnce';
@@ -18,26 +18,13 @@ import { askMessage } from './messages';
 export const ASK_OUTPUT = 1;
 
 /** The wallet's coin and name, as the person is shown them: read from the wallet itself. */
-async function readWallet(context: IExecuteFunctions, item: ItemContext) {
-	const balance = (await item.read(BALANCE)) as IDataObject;
+async function walletShown(context: IExecuteFunctions, item: ItemContext) {
+	const balance = await walletOfRun(context, item);
 	const coin =
 		item.api === 'v1'
 			? String(balance.coin_symbol ?? '')
 			: (await legacyWallet.call(context, item.itemIndex)).coin;
 	return { coin, walletName: String(balance.wallet_name ?? '') };
-}
-
-/** One wallet read per node run (one credential): every payout of the run asks with it. */
-const walletReads = new WeakMap<IExecuteFunctions, Promise<{ coin: string; walletName: string }>>();
-
-async function walletShown(context: IExecuteFunctions, item: ItemContext) {
-	let pending = walletReads.get(context);
-	if (!pending) {
-		pending = readWallet(context, item);
-		walletReads.set(context, pending);
-		pending.catch(() => walletReads.delete(context));
-	}
-	return await pending;
 }
 
 /** Line breaks and control characters: a person's message shows each field as written. */

@@ -144,6 +144,13 @@ describe('invoice: refund', () => {
 		expect(sentAmounts()).toEqual(['10', '10', '5']);
 	});
 
+	it('reads the wallet once per run, however many invoices it refunds', async () => {
+		const ids = [invoicePaid('25'), invoicePaid('26')];
+		const run = await refund('={{ $json.id }}', {}, { items: ids.map((id) => ({ id })) });
+		expect(run.items.map((item) => item.json.refunded)).toEqual(['5', '6']);
+		expect(ctx.sim.requests.filter((r) => r.path === '/v1/wallet/balance')).toHaveLength(1);
+	});
+
 	it("refuses another wallet's invoice before sending", async () => {
 		const id = invoicePaid('25');
 		(ctx.sim.state.invoices.get(id) as IDataObject).wallet_id = 'another-wallet';
